@@ -1,0 +1,18 @@
+export * from './cards.js';
+export * from './dish.js';
+export * from './options.js';
+export type { SfState, SfPhase, SfPutDown, SfDeclaration, SfTurn, SfEndReason } from './state.js';
+export { cloneSfState } from './state.js';
+export type { SfEvent } from './events.js';
+export * from './action.js';
+export { sfLegalActions } from './legal-actions.js';
+export { sfApply, sfApplyInPlace } from './apply.js';
+export { checkSfAction } from './check.js';
+export { SF_TASTE_TEST_PENALTY } from './taste-test.js';
+export { isHonest } from './discard.js';
+export * from './view.js';
+export { sfToAct } from './to-act.js';
+export { sfSetup, startSfGame, SF_MIN_PLAYERS, SF_MAX_PLAYERS } from './setup.js';
+export type { SfStartPosition } from './setup.js';
+export { stirFryEighteen } from './game.js';
+export { sfScenario } from './scenario.js';

@@ -1,0 +1,79 @@
+import { type Result, ok, refuse } from '../core/error.js';
+import type { Seat, SetupInput } from '../core/game.js';
+import { type RngState, randomInt, seedRng, shuffleInPlace } from '../core/random.js';
+import { type SfCard, SF_HAND_LIMIT, baseDeck } from './cards.js';
+import { type SfOptions, parseSfOptions } from './options.js';
+import type { SfState } from './state.js';
+import { beginTurn } from './turn.js';
+
+export const SF_MIN_PLAYERS = 2;
+export const SF_MAX_PLAYERS = 5;
+
+/** SF-4..SF-6, SF-30: a new game, up to the first player's start-of-turn draw. */
+export function sfSetup(input: SetupInput): Result<SfState> {
+  const players = checkPlayers(input.players);
+  if (!players.ok) return players;
+  const options = parseSfOptions(input.options);
+  if (!options.ok) return options;
+  if (typeof input.seed !== 'string') return refuse('BAD_SETUP', 'The seed must be text.');
+  const rng = seedRng(input.seed);
+  const deck = baseDeck();
+  let removed: SfCard | null = null;
+  if (options.value.tofu) {
+    // SF-30: one random base card leaves the game, unseen, and Tofu takes its place.
+    const i = randomInt(rng, deck.length);
+    removed = deck[i]!;
+    deck[i] = 'tofu';
+  }
+  shuffleInPlace(rng, deck);
+  const hands: SfCard[][] = [];
+  for (let p = 0; p < players.value; p++) hands.push(deck.splice(deck.length - SF_HAND_LIMIT, SF_HAND_LIMIT));
+  const first = input.first === undefined ? randomInt(rng, players.value) : input.first;
+  return startSfGame({ players: players.value, options: options.value, rng, hands, drawPile: deck, removed, first });
+}
+
+export interface SfStartPosition {
+  readonly players: number;
+  readonly options: SfOptions;
+  readonly rng: RngState;
+  readonly hands: SfCard[][];
+  /** Top at the END of the array. */
+  readonly drawPile: SfCard[];
+  readonly removed: SfCard | null;
+  readonly first: Seat;
+  readonly scores?: number[];
+}
+
+/** A game from a known position: `first` begins a turn, with its start-of-turn draw (SF-7). */
+export function startSfGame(p: SfStartPosition): Result<SfState> {
+  if (!Number.isInteger(p.first) || p.first < 0 || p.first >= p.players) {
+    return refuse('BAD_SETUP', `The first player must be a seat from 0 to ${p.players - 1}.`, 'SF-5');
+  }
+  const s: SfState = {
+    game: 'stir-fry-eighteen',
+    players: p.players,
+    options: p.options,
+    rng: p.rng,
+    scores: p.scores ? p.scores.slice() : new Array<number>(p.players).fill(0),
+    hands: p.hands,
+    drawPile: p.drawPile,
+    putDown: [],
+    removed: p.removed,
+    bonusDraws: new Array<number>(p.players).fill(0),
+    phase: 'act',
+    turn: { player: p.first, number: 0, pairDone: false, proteinDone: false, caught: false, cooked: false },
+    declaration: null,
+    revealed: [],
+    closing: null,
+    result: null,
+  };
+  beginTurn(s, p.first, () => {});
+  return ok(s);
+}
+
+export function checkPlayers(players: unknown): Result<number> {
+  if (typeof players !== 'number' || !Number.isInteger(players) || players < SF_MIN_PLAYERS || players > SF_MAX_PLAYERS) {
+    return refuse('BAD_PLAYERS', `Stir Fry Eighteen is for ${SF_MIN_PLAYERS} to ${SF_MAX_PLAYERS} players, not ${JSON.stringify(players)}.`, 'SF-4');
+  }
+  return ok(players);
+}
