@@ -25,6 +25,7 @@ export function cook(s: SfState, cards: SfCard[], emit: SfEmit): void {
   if (bounced) score = target - (score - target);
   s.scores[player] = score;
   s.turn.cooked = true;
+  s.putDown.push({ by: player, why: 'dish', cards: cards.slice(), open: true });
   emit({ type: 'cook', player, cards: cards.slice(), values, points, score, bounced });
 
   const reached = meticulousChef ? score === target : score >= target;
@@ -38,7 +39,6 @@ export function cook(s: SfState, cards: SfCard[], emit: SfEmit): void {
   }
   // SF-22: the dish and everything put down this turn go into the pile, shuffled; then the cook draws.
   returnPutDown(s);
-  s.drawPile.push(...cards);
   shuffleInPlace(s.rng, s.drawPile);
   emit({ type: 'shuffle', drawPileSize: s.drawPile.length });
   if (emptyPantry !== 'no-cook-draw') draw(s, player, 1, 'cook', emit);

@@ -6,10 +6,11 @@ import type { SfOptions } from './options.js';
 /** What the game waits for. */
 export type SfPhase = 'act' | 'taste-test' | 'discard-down' | 'over';
 
-/** Cards put down this turn by one player in one go (SF-13, SF-17, SF-21, SF-24). */
+/** Cards put down this turn by one player in one go: a discard (SF-13), a tester's hand (SF-17),
+ *  a dish (SF-21, shown) or a discard-down (SF-24). */
 export interface SfPutDown {
   readonly by: Seat;
-  readonly why: 'pair' | 'protein' | 'tester-hand' | 'discard-down';
+  readonly why: 'pair' | 'protein' | 'tester-hand' | 'dish' | 'discard-down';
   readonly cards: SfCard[];
   /** Shown to everyone (a taste test revealed them, SF-16). */
   open: boolean;

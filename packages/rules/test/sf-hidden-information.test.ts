@@ -1,0 +1,125 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  createRng, eventsFor, type Rng, type SfCard, type SfEvent, type SfState, stirFryEighteen as game, cloneSfState,
+} from '../src/index.js';
+import { playOut, randomChoice } from './support/play.js';
+import { sfGameArb } from './support/sf-arbitraries.js';
+
+/**
+ * SF-33, tested as an information-set check: for a seat p, build another state that differs only in
+ * what p may not know, then require p's view (and p's events from the next move) to be identical.
+ *
+ * `pool` picks the hidden places whose cards get redealt among themselves (sizes kept):
+ * - 'all': other players' hands, the draw pile (order and content), unrevealed discards of others,
+ *   and the card Tofu removed;
+ * - 'for-move': the same minus what the next move may legitimately show p: the mover's hand,
+ *   the waiting declaration's cards (a taste test shows them), and, when p draws during the move,
+ *   the draw pile and everything put down (it is shuffled into the pile before p draws).
+ */
+function resample(s: SfState, p: number, rng: Rng, keep: { mover?: number; pileAndPutDown?: boolean; declaration?: boolean } = {}): SfState {
+  const t = cloneSfState(s);
+  type Slot = { get: () => SfCard; set: (c: SfCard) => void; removedSlot?: boolean };
+  const slots: Slot[] = [];
+  t.hands.forEach((hand, q) => {
+    if (q === p || q === keep.mover) return;
+    hand.forEach((_, i) => slots.push({ get: () => hand[i]!, set: (c) => { hand[i] = c; } }));
+  });
+  if (!keep.pileAndPutDown) {
+    t.drawPile.forEach((_, i) => slots.push({ get: () => t.drawPile[i]!, set: (c) => { t.drawPile[i] = c; } }));
+    t.putDown.forEach((pd, k) => {
+      if (pd.open || pd.by === p) return;
+      if (keep.declaration && t.declaration?.putDown === k) return;
+      pd.cards.forEach((_, i) => slots.push({ get: () => pd.cards[i]!, set: (c) => { pd.cards[i] = c; } }));
+    });
+  }
+  if (t.removed !== null) slots.push({ get: () => t.removed!, set: (c) => { t.removed = c; }, removedSlot: true });
+  const cards = slots.map((sl) => sl.get());
+  for (let i = cards.length - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    [cards[i], cards[j]] = [cards[j]!, cards[i]!];
+  }
+  // The removed card is a base card: Tofu cannot be the one taken out (SF-30).
+  const r = slots.findIndex((sl) => sl.removedSlot);
+  if (r >= 0 && cards[r] === 'tofu') {
+    const other = cards.findIndex((c) => c !== 'tofu');
+    [cards[r], cards[other]] = [cards[other]!, cards[r]!];
+  }
+  slots.forEach((sl, i) => sl.set(cards[i]!));
+  return t;
+}
+
+const viewers = (s: SfState) => [...Array.from({ length: s.players }, (_, i) => i), 'spectator' as const];
+
+describe('SF-33 hidden information', () => {
+  it('no view depends on anything its viewer may not know', () => {
+    fc.assert(fc.property(sfGameArb, ({ seed, players, options }) => {
+      const start = game.setup({ players, options, seed });
+      if (!start.ok) throw new Error(start.error.message);
+      const rng = createRng(`resample ${seed}`);
+      playOut(game, start.value, randomChoice, {
+        seed, maxActions: 300,
+        onStep: ({ before }) => {
+          for (const v of viewers(before)) {
+            const p = v === 'spectator' ? -1 : v;
+            const other = resample(before, p, rng);
+            expect(game.view(other, v)).toEqual(game.view(before, v));
+          }
+        },
+      });
+    }), { numRuns: 80 });
+  });
+
+  it("a seat's events from a move do not depend on anything it may not know", () => {
+    fc.assert(fc.property(sfGameArb, ({ seed, players, options }) => {
+      const start = game.setup({ players, options, seed });
+      if (!start.ok) throw new Error(start.error.message);
+      const rng = createRng(`events ${seed}`);
+      playOut(game, start.value, randomChoice, {
+        seed, maxActions: 300,
+        onStep: ({ before, seat, action }, _after, events) => {
+          for (const v of viewers(before)) {
+            const p = v === 'spectator' ? -1 : v;
+            const pDraws = events.some((e) => e.type === 'drawn' && e.player === p);
+            const other = resample(before, p, rng, { mover: seat, declaration: true, pileAndPutDown: pDraws });
+            const r = game.apply(other, seat, action);
+            expect(r.ok).toBe(true);
+            if (!r.ok) return;
+            // A move that ends the game shows everything (SF-33); compare the rest of it.
+            const hideEnd = (list: SfEvent[]) => list.map((e) => (e.type === 'game-over' ? { ...e, hands: [], removed: null } : e));
+            expect(hideEnd(eventsFor(r.events, v))).toEqual(hideEnd(eventsFor(events, v)));
+            if (_after.phase !== 'over') expect(game.view(r.state, v)).toEqual(game.view(_after, v));
+          }
+        },
+      });
+    }), { numRuns: 60 });
+  });
+
+  it('no view or public event holds another player\'s hand, the draw pile or the removed card', () => {
+    const start = game.setup({ players: 4, seed: 'peek', options: { tofu: true } });
+    if (!start.ok) throw new Error(start.error.message);
+    playOut(game, start.value, randomChoice, {
+      seed: 'peek', maxActions: 400,
+      onStep: ({ before }, _after, events) => {
+        for (const v of viewers(before)) {
+          const view = game.view(before, v) as unknown as Record<string, unknown>;
+          expect(Object.keys(view)).not.toContain('hands');
+          expect(Object.keys(view)).not.toContain('drawPile');
+          expect(Object.keys(view)).not.toContain('rng');
+          if (before.phase !== 'over') {
+            expect(view.finalHands).toBeNull();
+            expect(view.removed).toBeNull();
+          }
+        }
+        for (const e of events as SfEvent[]) {
+          if (e.type === 'drawn' || e.type === 'put-down') expect(e.only).toBe(e.player);
+          if (e.only === undefined && e.type !== 'game-over') {
+            // Public events name cards only when they are shown to all: a taste test or a dish.
+            if ('cards' in e) expect(['taste-test', 'cook']).toContain(e.type);
+            expect('hands' in e).toBe(false);
+          }
+        }
+      },
+    });
+  });
+});

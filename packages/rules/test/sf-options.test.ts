@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { parseSfOptions, stirFryEighteen, SF_DEFAULT_OPTIONS } from '../src/index.js';
+
+describe('Stir Fry Eighteen options', () => {
+  it('fills defaults (SF-6 target 50, variants off)', () => {
+    const r = parseSfOptions({});
+    expect(r.ok && r.value).toEqual({ target: 50, closingTime: false, meticulousChef: false, emptyPantry: 'off', tofu: false });
+    expect(parseSfOptions(undefined)).toEqual({ ok: true, value: SF_DEFAULT_OPTIONS });
+  });
+
+  it('accepts every listed value', () => {
+    for (const target of [50, 100, 150, 300]) expect(parseSfOptions({ target }).ok).toBe(true);
+    for (const emptyPantry of ['off', 'no-cook-draw', 'no-turn-draw']) expect(parseSfOptions({ emptyPantry }).ok).toBe(true);
+    const all = parseSfOptions({ target: 300, closingTime: true, meticulousChef: true, emptyPantry: 'no-turn-draw', tofu: true });
+    expect(all.ok).toBe(true);
+  });
+
+  it.each([
+    [{ colour: 'red' }, 'colour'],
+    [{ target: 75 }, 'target'],
+    [{ target: '50' }, 'target'],
+    [{ closingTime: 'yes' }, 'closingTime'],
+    [{ meticulousChef: 1 }, 'meticulousChef'],
+    [{ emptyPantry: 'on' }, 'emptyPantry'],
+    [{ tofu: null }, 'tofu'],
+  ])('refuses %j naming %s', (options, key) => {
+    const r = parseSfOptions(options);
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.error.code).toBe('BAD_OPTIONS');
+    expect(!r.ok && r.error.message).toContain(key);
+  });
+
+  it('refuses options that are not an object', () => {
+    for (const bad of [[], 'target=50', 7]) {
+      const r = parseSfOptions(bad);
+      expect(!r.ok && r.error.code).toBe('BAD_OPTIONS');
+    }
+  });
+
+  it('refuses player counts outside 2–5 (SF-4), naming the count', () => {
+    for (const players of [0, 1, 6, 2.5]) {
+      const r = stirFryEighteen.setup({ players, seed: 'x' });
+      expect(r.ok).toBe(false);
+      expect(!r.ok && r.error.code).toBe('BAD_PLAYERS');
+      expect(!r.ok && r.error.message).toContain(String(players));
+    }
+    for (const players of [2, 3, 4, 5]) expect(stirFryEighteen.setup({ players, seed: 'x' }).ok).toBe(true);
+  });
+
+  it('refuses bad options at setup', () => {
+    const r = stirFryEighteen.setup({ players: 3, seed: 'x', options: { target: 51 } });
+    expect(!r.ok && r.error.code).toBe('BAD_OPTIONS');
+  });
+});
