@@ -113,7 +113,7 @@ describe('SF-33 hidden information', () => {
         }
         for (const e of events as SfEvent[]) {
           if (e.type === 'drawn' || e.type === 'put-down') expect(e.only).toBe(e.player);
-          if (e.only === undefined && e.type !== 'game-over') {
+          if (!('only' in e) && e.type !== 'game-over') {
             // Public events name cards only when they are shown to all: a taste test or a dish.
             if ('cards' in e) expect(['taste-test', 'cook']).toContain(e.type);
             expect('hands' in e).toBe(false);

@@ -108,7 +108,7 @@ describe('Stir Fry Eighteen properties (random seeds, 2–5 players, random opti
  * under Meticulous Chef when one does), else discard (honestly when it can), else end the turn; trust every
  * declaration; discard down at random.
  */
-export function cookingPolicy(s: SfState, seat: number, legal: SfAction[], rng: { pick<T>(x: readonly T[]): T }): SfAction {
+export function cookingPolicy(s: SfState, seat: number, legal: readonly SfAction[], rng: { pick<T>(x: readonly T[]): T }): SfAction {
   const cooks = legal.filter((a): a is Extract<SfAction, { type: 'cook' }> => a.type === 'cook');
   if (cooks.length > 0) {
     const after = (a: { cards: SfCard[] }) => {

@@ -56,8 +56,8 @@ export interface Game<S, A, V, E extends GameEvent, O> {
   setup(input: SetupInput): Result<S>;
   /** The seats the game waits for now; empty when it is over. */
   toAct(state: S): Seat[];
-  /** Every action `seat` may take now, each in canonical form; empty when it may take none. */
-  legalActions(state: S, seat: Seat): A[];
+  /** Every action `seat` may take now, each in canonical form; empty when it may take none. Read-only (may be shared). */
+  legalActions(state: S, seat: Seat): readonly A[];
   /**
    * Plays `action` (untrusted input) for `seat`, then every forced move that follows. Refusals are
    * values with a code; the given state is never modified either way.

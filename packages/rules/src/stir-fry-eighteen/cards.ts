@@ -22,10 +22,12 @@ export const SF_PAIR_DRAWS = 3;
 /** SF-24: the hand size a turn ends with at most. */
 export const SF_HAND_LIMIT = 3;
 
-const CARD_INDEX: ReadonlyMap<string, number> = new Map(SF_CARDS.map((c, i) => [c, i]));
+// A plain object rather than a Map: V8 looks these constant keys up fastest (engine hot path).
+const CARD_INDEX: Readonly<Record<SfCard, number>> = Object.freeze(
+  Object.fromEntries(SF_CARDS.map((c, i) => [c, i])) as Record<SfCard, number>);
 
 export function isSfCard(x: unknown): x is SfCard {
-  return typeof x === 'string' && CARD_INDEX.has(x);
+  return typeof x === 'string' && Object.hasOwn(CARD_INDEX, x);
 }
 
 export function isSfProtein(x: unknown): x is SfProtein {
@@ -34,7 +36,7 @@ export function isSfProtein(x: unknown): x is SfProtein {
 
 /** Position of a card in SF_CARDS; the canonical order of cards in actions and views. */
 export function cardIndex(card: SfCard): number {
-  return CARD_INDEX.get(card)!;
+  return CARD_INDEX[card];
 }
 
 export function sortCards(cards: SfCard[]): SfCard[] {

@@ -1,6 +1,6 @@
 import type { Seat } from '../core/game.js';
 import type { SfAction } from './action.js';
-import { type SfCard, type SfProtein, SF_CARDS, SF_HAND_LIMIT, countCards } from './cards.js';
+import { type SfCard, type SfProtein, SF_CARDS, SF_HAND_LIMIT, cardIndex, countCards } from './cards.js';
 import type { SfState } from './state.js';
 
 const NOODLES = SF_CARDS.indexOf('noodles');
@@ -9,15 +9,42 @@ const TOFU_CLAIMS: readonly SfProtein[] = ['shrimp', 'pork', 'chicken', 'tofu'];
 
 /**
  * Every action `seat` may take now, in canonical form (cards in rule order; identical cards are
- * interchangeable, so each choice appears once).
+ * interchangeable, so each choice appears once). The lists depend only on the hand's contents and
+ * a few flags, so they are built once per such key and shared: treat them as read-only (they are
+ * frozen). This is the inner loop of every simulation and bot search.
  */
-export function sfLegalActions(s: SfState, seat: Seat): SfAction[] {
-  if (s.phase === 'over') return [];
-  if (s.phase === 'taste-test') {
-    return s.declaration!.waiting.includes(seat) ? [{ type: 'taste-test' }, { type: 'trust' }] : [];
-  }
-  if (seat !== s.turn.player) return [];
+export function sfLegalActions(s: SfState, seat: Seat): readonly SfAction[] {
+  if (s.phase === 'over') return NONE;
+  if (s.phase === 'taste-test') return s.declaration!.waiting.includes(seat) ? ANSWERS : NONE;
+  if (seat !== s.turn.player) return NONE;
   const hand = s.hands[seat]!;
+  let key = 0;
+  for (const c of hand) key += POW6[cardIndex(c)]!;
+  key = key * 16 + (s.phase === 'discard-down' ? 8 : 0) + (s.turn.pairDone ? 4 : 0) + (s.turn.proteinDone ? 2 : 0) + (s.options.tofu ? 1 : 0);
+  let actions = cache.get(key);
+  if (actions === undefined) {
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    actions = deepFreeze(build(s, hand));
+    cache.set(key, actions);
+  }
+  return actions;
+}
+
+const NONE: readonly SfAction[] = Object.freeze([]);
+const ANSWERS: readonly SfAction[] = deepFreeze([{ type: 'taste-test' }, { type: 'trust' }]);
+const POW6 = SF_CARDS.map((_, i) => 6 ** i);
+const CACHE_LIMIT = 100_000;
+const cache = new Map<number, readonly SfAction[]>();
+
+function deepFreeze(actions: SfAction[]): readonly SfAction[] {
+  for (const a of actions) {
+    if ('cards' in a) Object.freeze(a.cards);
+    Object.freeze(a);
+  }
+  return Object.freeze(actions);
+}
+
+function build(s: SfState, hand: readonly SfCard[]): SfAction[] {
   const counts = countCards(hand);
   if (s.phase === 'discard-down') {
     return multisets(counts, hand.length - SF_HAND_LIMIT).map((cards) => ({ type: 'discard-down', cards }));

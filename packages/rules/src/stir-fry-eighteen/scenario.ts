@@ -124,7 +124,7 @@ function cardList(v: unknown, what: string): Result<SfCard[]> {
   for (const c of v) {
     if (!isSfCard(c)) return bad(`${what}: ${JSON.stringify(c)} is not a card name (${SF_CARDS.join(', ')})`);
   }
-  return ok(v as SfCard[]);
+  return ok((v as SfCard[]).slice());
 }
 
 function bad(message: string) {

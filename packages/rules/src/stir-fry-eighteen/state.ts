@@ -84,7 +84,10 @@ export function cloneSfState(s: SfState): SfState {
     removed: s.removed,
     bonusDraws: s.bonusDraws.slice(),
     phase: s.phase,
-    turn: { ...s.turn },
+    turn: {
+      player: s.turn.player, number: s.turn.number, pairDone: s.turn.pairDone,
+      proteinDone: s.turn.proteinDone, caught: s.turn.caught, cooked: s.turn.cooked,
+    },
     declaration: s.declaration && { ...s.declaration, mayTest: s.declaration.mayTest.slice(), waiting: s.declaration.waiting.slice() },
     revealed: s.revealed.slice(),
     closing: s.closing,

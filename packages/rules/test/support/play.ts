@@ -16,7 +16,7 @@ export interface Step<S, A> {
 export function playOut<S, A, E extends GameEvent>(
   game: Game<S, A, unknown, E, unknown>,
   state: S,
-  choose: (state: S, seat: Seat, legal: A[], rng: Rng) => A,
+  choose: (state: S, seat: Seat, legal: readonly A[], rng: Rng) => A,
   opts: { seed: string; maxActions?: number; onStep?: (step: Step<S, A>, after: S, events: E[]) => void },
 ): { state: S; actions: number } {
   const rng = createRng(opts.seed);
@@ -39,4 +39,4 @@ export function playOut<S, A, E extends GameEvent>(
   return { state: s, actions };
 }
 
-export const randomChoice = <S, A>(_s: S, _seat: Seat, legal: A[], rng: Rng): A => rng.pick(legal);
+export const randomChoice = <S, A>(_s: S, _seat: Seat, legal: readonly A[], rng: Rng): A => rng.pick(legal);

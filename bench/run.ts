@@ -1,0 +1,8 @@
+/**
+ * `npm run bench`: every benchmark, printing figures. Engines are measured from their compiled
+ * output (`npm run bench` builds first), as they run in production.
+ */
+import { benchStirFryEighteen } from './stir-fry-eighteen.js';
+
+console.log(`Parlor benchmarks — Node ${process.version}, ${new Date().toISOString()}`);
+await benchStirFryEighteen();
