@@ -1,0 +1,149 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  flip7, flip7ApplyInPlace, flip7CloneState, flip7LegalActions, flip7View, type F7Action, type F7State,
+} from '../src/index.js';
+import { expectAllCards, mulberry } from './flip-7-support.js';
+
+const gameArb = fc.record({
+  seed: fc.string({ maxLength: 12 }),
+  players: fc.integer({ min: 2, max: 12 }),
+  target: fc.constantFrom(100, 200, 300),
+  pick: fc.integer({ min: 1, max: 0x7fffffff }),
+});
+
+/** Generous bound: random games take ~100 decisions for 4 players to 200. */
+const MAX_ACTIONS = 50_000;
+
+function start(seed: string, players: number, target: number): F7State {
+  const r = flip7.setup({ players, options: { target }, seed });
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+/** Plays uniformly random legal actions to the end, calling `check` on every position. */
+function playOut(s: F7State, pick: number, check: (s: F7State, step: number) => void): F7State {
+  const rand = mulberry(pick);
+  for (let step = 0; step < MAX_ACTIONS; step++) {
+    check(s, step);
+    if (flip7.outcome(s) !== null) return s;
+    const [seat] = flip7.toAct(s);
+    const actions = flip7LegalActions(s, seat!);
+    const r = flip7.apply(s, seat!, actions[Math.floor(rand() * actions.length)]);
+    if (!r.ok) throw new Error(`a listed action was refused: ${r.error.message}`);
+    s = r.state;
+  }
+  throw new Error('the game did not end');
+}
+
+function checkToAct(s: F7State): void {
+  const toAct = flip7.toAct(s);
+  const over = flip7.outcome(s) !== null;
+  expect(toAct.length).toBe(over ? 0 : 1); // Flip 7 asks one player at a time
+  for (let seat = 0; seat < s.players; seat++) {
+    expect(flip7LegalActions(s, seat).length > 0).toBe(toAct.includes(seat));
+  }
+  // every decision is a real choice (forced moves are played by the engine)
+  if (!over) expect(flip7LegalActions(s, toAct[0]!).length).toBeGreaterThanOrEqual(2);
+}
+
+describe('Flip 7 properties (random seeds, 2–12 players, random target)', () => {
+  it('accounts for all 94 cards, always asks someone, accepts every listed action, and ends', () => {
+    fc.assert(fc.property(gameArb, ({ seed, players, target, pick }) => {
+      const end = playOut(start(seed, players, target), pick, (s) => { expectAllCards(s); checkToAct(s); });
+      const outcome = flip7.outcome(end)!;
+      // F7-15: one winner, with the highest total, at or past the target
+      expect(outcome.winners.length).toBe(1);
+      const best = Math.max(...outcome.scores);
+      expect(outcome.scores[outcome.winners[0]!]).toBe(best);
+      expect(best).toBeGreaterThanOrEqual(target);
+      expect(outcome.scores.filter((x) => x === best).length).toBe(1);
+    }), { numRuns: 60 });
+  });
+
+  it('accepts an action exactly when it is listed; a refused one leaves the state as it was', () => {
+    const actionArb = fc.oneof(
+      fc.constantFrom<unknown>({ type: 'hit' }, { type: 'stay' }, null, 'hit', 3, [], {}, { type: 'hit', to: 1 }, { type: 'stay', x: 0 }),
+      fc.record({ type: fc.constant('give'), to: fc.oneof(fc.integer({ min: -2, max: 13 }), fc.constant(1.5), fc.constant('1')) }),
+      fc.record({ type: fc.string({ maxLength: 6 }) }),
+      fc.anything(),
+    );
+    fc.assert(fc.property(gameArb, fc.array(fc.tuple(fc.integer({ min: -1, max: 12 }), actionArb), { minLength: 1, maxLength: 8 }),
+      ({ seed, players, target, pick }, tries) => {
+        let probes = 0;
+        playOut(start(seed, players, target), pick, (s, step) => {
+          if (step % 7 !== 0 && flip7.outcome(s) === null) return;
+          for (const [seat, action] of tries) {
+            probes++;
+            const before = JSON.stringify(s);
+            const listed = flip7LegalActions(s, seat).some((a) => JSON.stringify(a) === JSON.stringify(action));
+            const r = flip7.apply(s, seat, action);
+            expect(JSON.stringify(s)).toBe(before);
+            expect(r.ok).toBe(listed);
+            if (!r.ok) {
+              expect(['GAME_OVER', 'NOT_YOUR_TURN', 'MALFORMED_ACTION', 'ILLEGAL_ACTION']).toContain(r.error.code);
+              expect(r.error.message.length).toBeGreaterThan(0);
+              if (flip7.outcome(s) !== null) expect(r.error.code).toBe('GAME_OVER');
+            }
+          }
+        });
+        expect(probes).toBeGreaterThan(0);
+      }), { numRuns: 40 });
+  });
+
+  it('the in-place apply and the pure apply give the same game', () => {
+    fc.assert(fc.property(gameArb, ({ seed, players, target, pick }) => {
+      const rand = mulberry(pick);
+      let pure = start(seed, players, target);
+      const inPlace = flip7CloneState(pure);
+      while (flip7.outcome(pure) === null) {
+        const [seat] = flip7.toAct(pure);
+        const actions = flip7LegalActions(pure, seat!);
+        const action = actions[Math.floor(rand() * actions.length)]!;
+        const r = flip7.apply(pure, seat!, action);
+        if (!r.ok) throw new Error(r.error.message);
+        pure = r.state;
+        flip7ApplyInPlace(inPlace, seat!, action as F7Action);
+        expect(inPlace).toEqual(pure);
+      }
+    }), { numRuns: 15 });
+  });
+
+  it('hides the draw pile order: reordering it changes no view, and no event or view carries it (F7-16)', () => {
+    fc.assert(fc.property(gameArb, fc.integer(), ({ seed, players, target, pick }, shuffleSeed) => {
+      const rand = mulberry(shuffleSeed);
+      playOut(start(seed, players, target), pick, (s, step) => {
+        if (step % 5 !== 0) return;
+        const other = flip7CloneState(s);
+        for (let i = other.draw.length - 1; i > 0; i--) {
+          const j = Math.floor(rand() * (i + 1));
+          [other.draw[i], other.draw[j]] = [other.draw[j]!, other.draw[i]!];
+        }
+        for (const viewer of [...Array.from({ length: s.players }, (_, i) => i), 'spectator' as const]) {
+          const v = flip7View(s, viewer);
+          expect(flip7View(other, viewer)).toEqual(v);
+          const text = JSON.stringify(v);
+          expect(text).not.toMatch(/"rng"|"draw"/);
+        }
+        // Same action on both: events may differ only in flipped cards, which come off the top; keep the cards
+        // an action flips in place (no reshuffle) and the events must be the same.
+        const [seat] = flip7.toAct(s);
+        if (seat === undefined) return;
+        const action = flip7LegalActions(s, seat)[0]!;
+        const a = flip7.apply(s, seat, action);
+        if (!a.ok) throw new Error(a.error.message);
+        const used = s.draw.length - a.state.draw.length;
+        if (used < 0 || a.events.some((e) => e.type === 'reshuffle')) return;
+        const third = flip7CloneState(s);
+        const keep = third.draw.splice(third.draw.length - used, used);
+        third.draw.reverse(); // a different order below the flipped cards
+        third.draw.push(...keep);
+        const b = flip7.apply(third, seat, action);
+        if (!b.ok) throw new Error(b.error.message);
+        expect(b.events).toEqual(a.events);
+        expect(JSON.stringify(a.events)).not.toMatch(/"rng"|"draw"/);
+        expect(flip7View(b.state, 'spectator')).toEqual(flip7View(a.state, 'spectator'));
+      });
+    }), { numRuns: 25 });
+  });
+});
