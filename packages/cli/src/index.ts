@@ -1,9 +1,12 @@
 import { Command, CommanderError } from 'commander';
+import { UsageError } from './commands/arguments.js';
 import { scenarioCommand } from './commands/scenario.js';
+import { simCommand } from './commands/sim.js';
 
 /** Runs the `parlor` command with `argv` (as process.argv); resolves to the exit status. */
 export async function main(argv: string[]): Promise<number> {
   let status = 0;
+  const print = (line: string) => console.log(line);
   const program = new Command('parlor')
     .description('Parlor: Stir Fry Eighteen and Flip 7 at the table and in the terminal')
     .exitOverride()
@@ -11,16 +14,33 @@ export async function main(argv: string[]): Promise<number> {
 
   program
     .command('scenario')
-    .description('run rules scenario files (see docs/scenarios.md)')
+    .description('run rules scenario files (docs/scenarios.md)')
     .argument('<paths...>', 'scenario files or folders of them')
     .action(async (paths: string[]) => {
-      status = await scenarioCommand(paths, (line) => console.log(line));
+      status = await scenarioCommand(paths, print);
+    });
+
+  program
+    .command('sim')
+    .description('play bots against each other and report win rates (docs/bots.md)')
+    .argument('<game>', 'stir-fry-eighteen or flip-7')
+    .requiredOption('--bots <levels>', 'one bot level per seat, e.g. expert,basic,basic,basic')
+    .option('--games <n>', 'games to play', '1000')
+    .option('--seed <text>', 'seed for every game (random when absent; printed)')
+    .option('--options <json>', 'table options as JSON, e.g. \'{"target":100}\'')
+    .option('--json', 'print the result as one JSON object (the last line)')
+    .action(async (game: string, opts: { bots: string; games: string; seed?: string; options?: string; json?: boolean }) => {
+      status = await simCommand(game, opts, print, process.stderr.isTTY === true);
     });
 
   try {
     await program.parseAsync(argv);
   } catch (e) {
     if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
+    if (e instanceof UsageError) {
+      console.error(`parlor: ${e.message}`);
+      return 2;
+    }
     throw e;
   }
   return status;
