@@ -2,7 +2,10 @@
  * `npm run bench`: every benchmark, printing figures. Engines are measured from their compiled
  * output (`npm run bench` builds first), as they run in production.
  */
+import { benchFlip7 } from './flip-7.js';
 import { benchStirFryEighteen } from './stir-fry-eighteen.js';
 
 console.log(`Parlor benchmarks — Node ${process.version}, ${new Date().toISOString()}`);
 await benchStirFryEighteen();
+console.log('\nFlip 7 — random legal play, 4 players, one core');
+await benchFlip7();

@@ -5,3 +5,4 @@ export * from './scenario/adapter.js';
 export * from './scenario/runner.js';
 export { SCENARIO_ADAPTERS } from './scenario/games.js';
 export * from './stir-fry-eighteen/index.js';
+export * from './flip-7/index.js';

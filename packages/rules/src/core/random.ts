@@ -32,14 +32,26 @@ export function nextU32(s: RngState): number {
   return result;
 }
 
-/** A uniform integer in [0, n), without modulo bias (rejection sampling); advances `s`. */
+/**
+ * A uniform integer in [0, n) for 1 ≤ n ≤ 2^21, without bias: Lemire's multiply-and-reject method
+ * (the high 32 bits of x·n, rejecting the few x whose low bits fall under 2^32 mod n). The common
+ * path needs no division, which matters in shuffles and bot search. Advances `s`.
+ */
 export function randomInt(s: RngState, n: number): number {
   if (n <= 1) return 0;
-  const limit = 0x100000000 - (0x100000000 % n);
   let x = nextU32(s);
-  while (x >= limit) x = nextU32(s);
-  return x % n;
+  let low = Math.imul(x, n) >>> 0; // the low 32 bits of x·n
+  if (low < n) {
+    const threshold = (TWO32 - n) % n; // = 2^32 mod n, only needed on this rare path
+    while (low < threshold) {
+      x = nextU32(s);
+      low = Math.imul(x, n) >>> 0;
+    }
+  }
+  return Math.floor((x * n) / TWO32); // the high bits; x·n < 2^53 is exact
 }
+
+const TWO32 = 0x100000000;
 
 /** A uniform float in [0, 1) with 32 bits of randomness; advances `s`. */
 export function randomFloat(s: RngState): number {

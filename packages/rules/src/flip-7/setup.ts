@@ -1,0 +1,46 @@
+import { ok, refuse, type Result } from '../core/error.js';
+import type { Seat, SetupInput } from '../core/game.js';
+import { seedRng, type RngState } from '../core/random.js';
+import { randomInt, shuffleInPlace } from '../core/random.js';
+import { flip7FullDeck } from './cards.js';
+import { flip7CheckPlayers, flip7ParseOptions } from './options.js';
+import { runForced } from './play.js';
+import { startRound } from './round.js';
+import { emptyState, type F7State } from './state.js';
+
+/** What a game starts from: the piles (draw pile top last), scores and first dealer. */
+export interface F7Start {
+  readonly players: number;
+  readonly target: number;
+  readonly rng: RngState;
+  readonly draw: number[];
+  readonly discard: number[];
+  readonly scores: number[];
+  readonly dealer: Seat;
+}
+
+/** A game from a start position, after the first round's deal (F7-4) and its forced moves. */
+export function flip7StartFrom(start: F7Start): F7State {
+  const s = emptyState(start.players, start.target, start.rng, start.draw, start.discard, start.scores, start.dealer);
+  startRound(s, start.dealer, null);
+  runForced(s, null);
+  return s;
+}
+
+/** The Game contract's `setup` (F7-2, F7-3): shuffle all 94 cards, pick the first dealer at random unless given. */
+export function flip7Setup(input: SetupInput): Result<F7State> {
+  const players = flip7CheckPlayers(input.players);
+  if (!players.ok) return players;
+  const n = players.value;
+  const options = flip7ParseOptions(input.options);
+  if (!options.ok) return options;
+  if (typeof input.seed !== 'string') return refuse('BAD_SETUP', 'The seed must be a text.');
+  if (input.first !== undefined && (!Number.isInteger(input.first) || input.first < 0 || input.first >= n)) {
+    return refuse('BAD_SETUP', `The first dealer must be a seat from 0 to ${n - 1}.`, 'F7-3');
+  }
+  const rng = seedRng(input.seed);
+  const dealer = input.first ?? randomInt(rng, n);
+  const draw = flip7FullDeck();
+  shuffleInPlace(rng, draw);
+  return ok(flip7StartFrom({ players: n, target: options.value.target, rng, draw, discard: [], scores: new Array<number>(n).fill(0), dealer }));
+}
