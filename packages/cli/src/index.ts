@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { UsageError } from './commands/arguments.js';
 import { scenarioCommand } from './commands/scenario.js';
 import { simCommand } from './commands/sim.js';
+import { playCommand } from './commands/play.js';
 
 /** Runs the `parlor` command with `argv` (as process.argv); resolves to the exit status. */
 export async function main(argv: string[]): Promise<number> {
@@ -31,6 +32,17 @@ export async function main(argv: string[]): Promise<number> {
     .option('--json', 'print the result as one JSON object (the last line)')
     .action(async (game: string, opts: { bots: string; games: string; seed?: string; options?: string; json?: boolean }) => {
       status = await simCommand(game, opts, print, process.stderr.isTTY === true);
+    });
+
+  program
+    .command('play')
+    .description('play a game against bots in the terminal (you sit at seat 0)')
+    .argument('<game>', 'stir-fry-eighteen or flip-7')
+    .option('--bots <levels>', 'the bots at the other seats, e.g. expert,expert', 'basic,basic')
+    .option('--options <json>', 'table options as JSON')
+    .option('--seed <text>', 'seed for the game (random when absent)')
+    .action(async (game: string, opts: { bots: string; options?: string; seed?: string }) => {
+      status = await playCommand(game, opts);
     });
 
   try {
