@@ -2,6 +2,7 @@
  * `npm run bench`: every benchmark, printing figures. Engines are measured from their compiled
  * output (`npm run bench` builds first), as they run in production.
  */
+import { benchBots } from './bots.js';
 import { benchFlip7 } from './flip-7.js';
 import { benchStirFryEighteen } from './stir-fry-eighteen.js';
 
@@ -9,3 +10,4 @@ console.log(`Parlor benchmarks — Node ${process.version}, ${new Date().toISOSt
 await benchStirFryEighteen();
 console.log('\nFlip 7 — random legal play, 4 players, one core');
 await benchFlip7();
+await benchBots();

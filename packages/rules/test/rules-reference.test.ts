@@ -19,7 +19,7 @@ describe('rules reference copies', () => {
   }
 
   it('every rule number in the how-to-play pages has an anchor in the reference', () => {
-    for (const game of ['stir-fry-eighteen']) {
+    for (const game of ['stir-fry-eighteen', 'flip-7']) {
       const page = readFileSync(resolve(root, `docs/rules/${game}.md`), 'utf8');
       const ref = readFileSync(resolve(root, `docs/rules/reference/${game}.md`), 'utf8');
       const links = [...page.matchAll(/\(reference\/[a-z0-9-]+\.md#([a-z0-9-]+)\)/g)].map((m) => m[1]);

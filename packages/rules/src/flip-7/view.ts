@@ -29,6 +29,7 @@ export interface F7FlipThreeView {
 
 /** What a player or spectator may know (F7-16: everything but the draw pile's order). */
 export interface F7View {
+  readonly game: 'flip-7';
   readonly viewer: Viewer;
   readonly players: number;
   readonly options: F7Options;
@@ -69,6 +70,7 @@ function pending(s: F7State): F7Pending | null {
 /** The view: the same facts for every viewer, never the draw pile's order nor the rng (F7-16). */
 export function flip7View(s: F7State, viewer: Viewer): F7View {
   return {
+    game: 'flip-7',
     viewer,
     players: s.players,
     options: { target: s.target as F7Options['target'] },
