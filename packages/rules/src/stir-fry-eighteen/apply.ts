@@ -4,7 +4,7 @@ import { type SfAction, parseSfAction } from './action.js';
 import { checkSfAction } from './check.js';
 import { cook } from './cook.js';
 import { declareDiscard } from './discard.js';
-import type { SfEvent } from './events.js';
+import type { SfEmit, SfEvent } from './events.js';
 import { type SfState, cloneSfState } from './state.js';
 import { tasteTest, trust } from './taste-test.js';
 import { closeTurn, finishTurn } from './turn.js';
@@ -26,13 +26,12 @@ export function sfApply(s: SfState, seat: Seat, raw: unknown): Applied<SfState, 
  * Plays a canonical, already-legal action on `s` itself, for search and simulation where the
  * action came from `sfLegalActions` and the copy would be wasted. Pass `emit` to collect events.
  */
-export function sfApplyInPlace(s: SfState, seat: Seat, action: SfAction, emit: (e: SfEvent) => void = ignore): void {
+export function sfApplyInPlace(s: SfState, seat: Seat, action: SfAction, emit: SfEmit | null = null): void {
   play(s, seat, action, emit);
 }
 
-function ignore(): void {}
-
-function play(s: SfState, seat: Seat, a: SfAction, emit: (e: SfEvent) => void): void {
+/** `emit` null: no event is even built (the search and simulation path). */
+function play(s: SfState, seat: Seat, a: SfAction, emit: SfEmit | null): void {
   switch (a.type) {
     case 'discard-pair': declareDiscard(s, 'pair', a.cards, null, emit); return;
     case 'discard-protein': declareDiscard(s, 'protein', [a.card], a.claim, emit); return;
@@ -43,8 +42,8 @@ function play(s: SfState, seat: Seat, a: SfAction, emit: (e: SfEvent) => void): 
     case 'discard-down': {
       takeFrom(s.hands[seat]!, a.cards);
       s.putDown.push({ by: seat, why: 'discard-down', cards: a.cards.slice(), open: false });
-      emit({ type: 'discard-down', player: seat, count: a.cards.length });
-      emit({ type: 'put-down', player: seat, cards: a.cards.slice(), only: seat });
+      emit?.({ type: 'discard-down', player: seat, count: a.cards.length });
+      emit?.({ type: 'put-down', player: seat, cards: a.cards.slice(), only: seat });
       finishTurn(s, emit);
       return;
     }

@@ -13,7 +13,7 @@ import { closeTurn, returnPutDown } from './turn.js';
  * scored; reaching the target ends the game at once, or starts the closing round with Closing Time.
  * Then every card put down this turn is shuffled into the pile and the cook draws one.
  */
-export function cook(s: SfState, cards: SfCard[], emit: SfEmit): void {
+export function cook(s: SfState, cards: SfCard[], emit: SfEmit | null): void {
   const player = s.turn.player;
   const { target, meticulousChef, closingTime, emptyPantry } = s.options;
   takeFrom(s.hands[player]!, cards);
@@ -26,7 +26,7 @@ export function cook(s: SfState, cards: SfCard[], emit: SfEmit): void {
   s.scores[player] = score;
   s.turn.cooked = true;
   s.putDown.push({ by: player, why: 'dish', cards: cards.slice(), open: true });
-  emit({ type: 'cook', player, cards: cards.slice(), values, points, score, bounced });
+  emit?.({ type: 'cook', player, cards: cards.slice(), values, points, score, bounced });
 
   const reached = meticulousChef ? score === target : score >= target;
   if (reached && !closingTime) {
@@ -35,12 +35,12 @@ export function cook(s: SfState, cards: SfCard[], emit: SfEmit): void {
   }
   if (reached && s.closing === null) {
     s.closing = { by: player, lastTurn: (player + s.players - 1) % s.players };
-    emit({ type: 'closing-time', player, lastTurn: s.closing.lastTurn });
+    emit?.({ type: 'closing-time', player, lastTurn: s.closing.lastTurn });
   }
   // SF-22: the dish and everything put down this turn go into the pile, shuffled; then the cook draws.
   returnPutDown(s);
   shuffleInPlace(s.rng, s.drawPile);
-  emit({ type: 'shuffle', drawPileSize: s.drawPile.length });
+  emit?.({ type: 'shuffle', drawPileSize: s.drawPile.length });
   if (emptyPantry !== 'no-cook-draw') draw(s, player, 1, 'cook', emit);
   closeTurn(s, emit);
 }

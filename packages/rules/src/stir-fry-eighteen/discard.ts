@@ -9,7 +9,7 @@ import type { SfDeclaration, SfState } from './state.js';
  * protein (1 card, draw per SF-3). The declaration may be a lie (SF-10). The taste-test window
  * opens for every opponent who may test (SF-14, SF-15); when none may, the draw follows at once.
  */
-export function declareDiscard(s: SfState, kind: 'pair' | 'protein', cards: SfCard[], claim: SfProtein | null, emit: SfEmit): void {
+export function declareDiscard(s: SfState, kind: 'pair' | 'protein', cards: SfCard[], claim: SfProtein | null, emit: SfEmit | null): void {
   const player = s.turn.player;
   takeFrom(s.hands[player]!, cards);
   if (kind === 'pair') s.turn.pairDone = true;
@@ -21,8 +21,8 @@ export function declareDiscard(s: SfState, kind: 'pair' | 'protein', cards: SfCa
     const q = (player + i) % s.players;
     if (s.hands[q]!.length > 0 || s.scores[q]! >= 5) mayTest.push(q);
   }
-  emit({ type: 'declare', player, kind, claim, mayTest: mayTest.slice() });
-  emit({ type: 'put-down', player, cards: cards.slice(), only: player });
+  emit?.({ type: 'declare', player, kind, claim, mayTest: mayTest.slice() });
+  emit?.({ type: 'put-down', player, cards: cards.slice(), only: player });
   if (mayTest.length === 0) {
     drawForDiscard(s, kind, claim, emit);
     return;
@@ -32,7 +32,7 @@ export function declareDiscard(s: SfState, kind: 'pair' | 'protein', cards: SfCa
 }
 
 /** The draw a discard earns (SF-9, SF-3), once its taste-test window closed without a caught bluff. */
-export function drawForDiscard(s: SfState, kind: 'pair' | 'protein', claim: SfProtein | null, emit: SfEmit): void {
+export function drawForDiscard(s: SfState, kind: 'pair' | 'protein', claim: SfProtein | null, emit: SfEmit | null): void {
   draw(s, s.turn.player, kind === 'pair' ? SF_PAIR_DRAWS : SF_PROTEIN_DRAWS[claim!], 'discard', emit);
 }
 

@@ -7,11 +7,11 @@ import type { SfState } from './state.js';
  * reshuffled to pay a debt: cards it cannot give are lost (SF-7, SF-26). A player caught bluffing
  * this turn draws nothing more (SF-18).
  */
-export function draw(s: SfState, player: Seat, owed: number, reason: 'turn' | 'discard' | 'cook', emit: SfEmit): void {
+export function draw(s: SfState, player: Seat, owed: number, reason: 'turn' | 'discard' | 'cook', emit: SfEmit | null): void {
   const blocked = reason !== 'turn' && s.turn.caught;
   const count = blocked ? 0 : Math.min(owed, s.drawPile.length);
   const cards = s.drawPile.splice(s.drawPile.length - count, count).reverse();
   s.hands[player]!.push(...cards);
-  emit({ type: 'draw', player, reason, owed, count, blocked });
-  if (count > 0) emit({ type: 'drawn', player, cards, only: player });
+  emit?.({ type: 'draw', player, reason, owed, count, blocked });
+  if (count > 0) emit?.({ type: 'drawn', player, cards, only: player });
 }

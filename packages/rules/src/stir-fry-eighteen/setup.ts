@@ -67,7 +67,7 @@ export function startSfGame(p: SfStartPosition): Result<SfState> {
     closing: null,
     result: null,
   };
-  beginTurn(s, p.first, () => {});
+  beginTurn(s, p.first, null);
   return ok(s);
 }
 
