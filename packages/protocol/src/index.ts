@@ -1,0 +1,3 @@
+export * from './messages.js';
+export * from './server-messages.js';
+export * from './errors.js';

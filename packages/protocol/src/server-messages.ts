@@ -1,0 +1,79 @@
+import type { F7Action, F7Event, F7View, Outcome, SfAction, SfEvent, SfView, Seat } from '@parlor/rules';
+
+export type GameId = 'stir-fry-eighteen' | 'flip-7';
+export type BotLevel = 'random' | 'basic' | 'expert';
+export type GameView = SfView | F7View;
+export type GameEvent = SfEvent | F7Event;
+export type GameAction = SfAction | F7Action;
+
+export interface PlayerInfo {
+  readonly id: string;
+  readonly name: string;
+}
+
+export type SeatInfo =
+  | { readonly seat: Seat; readonly kind: 'empty' }
+  | { readonly seat: Seat; readonly kind: 'player'; readonly player: PlayerInfo; readonly connected: boolean;
+      /** A bot plays this seat while its player is away (timer ran out, or disconnected past the grace period). */
+      readonly away: boolean }
+  | { readonly seat: Seat; readonly kind: 'bot'; readonly level: BotLevel; readonly name: string };
+
+export type TableStatus = 'open' | 'running' | 'finished';
+
+/** A table as the lobby lists it. */
+export interface TableSummary {
+  readonly id: string;
+  readonly game: GameId;
+  /** The validated options (defaults filled in). */
+  readonly options: Record<string, unknown>;
+  readonly seats: SeatInfo[];
+  readonly status: TableStatus;
+  readonly private: boolean;
+  readonly moveTimer: number;
+  readonly tasteWindow: number;
+  readonly creator: PlayerInfo;
+  /** Games started at this table so far ("play again" adds one). */
+  readonly gameNo: number;
+  readonly spectators: number;
+  readonly createdAt: string;
+}
+
+/** The current game as one seat (or a spectator) sees it. */
+export interface GameSnapshot {
+  readonly tableId: string;
+  readonly gameNo: number;
+  /** Actions played so far; send it back with your next action. */
+  readonly seq: number;
+  /** Whose view this is: a seat you hold, or null for a spectator. */
+  readonly seat: Seat | null;
+  readonly view: GameView;
+  /** The events of the last action, as this seat may see them (empty in a first snapshot). */
+  readonly events: GameEvent[];
+  /** The seat's legal actions when it is asked now (else empty). */
+  readonly legal: GameAction[];
+  /** The seats the game waits for. */
+  readonly waitingFor: Seat[];
+  /** When the move timer or taste-test window runs out (ms since the epoch), or null. */
+  readonly deadline: number | null;
+  /** SHA-256 (hex) of the game's seed, shown from the start (fairness). */
+  readonly commitment: string;
+  /** The seed, revealed once the game is over. */
+  readonly seed: string | null;
+  readonly outcome: Outcome | null;
+}
+
+export type ServerMessage =
+  | { readonly type: 'welcome'; readonly re?: string | number; readonly player: PlayerInfo; readonly token: string;
+      /** Tables where this player holds seats, to resume. */
+      readonly seatedAt: string[]; readonly version: number }
+  | { readonly type: 'ok'; readonly re?: string | number; readonly tableId?: string }
+  | { readonly type: 'error'; readonly re?: string | number; readonly code: string; readonly message: string }
+  | { readonly type: 'pong'; readonly re?: string | number }
+  | { readonly type: 'lobby'; readonly tables: TableSummary[] }
+  | { readonly type: 'lobby.table'; readonly table: TableSummary }
+  | { readonly type: 'lobby.removed'; readonly tableId: string }
+  /** The table's seats and status (on watch, and whenever they change); `invite` for private tables' members. */
+  | { readonly type: 'table'; readonly re?: string | number; readonly table: TableSummary; readonly invite: string | null; readonly yourSeats: Seat[] }
+  /** The game for one seat (or spectator): on watch, and after every action. */
+  | ({ readonly type: 'game' } & GameSnapshot)
+  | { readonly type: 'chat'; readonly tableId: string; readonly from: PlayerInfo; readonly text: string; readonly at: string };

@@ -1,0 +1,48 @@
+/** Server settings, from the environment (docs/operations.md lists them all). */
+export interface ServerConfig {
+  readonly port: number;
+  readonly host: string;
+  /** SQLite file; created on first start. */
+  readonly dbPath: string;
+  readonly dbSync: 'normal' | 'full';
+  /** Where the built web client is, if any (served at /). */
+  readonly webRoot: string | null;
+  /** A bot's thinking time, uniform in [min, max] ms (taste-test answers wait longer, see table.ts). */
+  readonly botDelayMs: readonly [number, number];
+  /** Seconds a disconnected player keeps their seat to themselves before a bot plays it (move timer tables). */
+  readonly graceSeconds: number;
+  readonly maxOpenTablesPerPlayer: number;
+  /** Per-connection message budget: a burst, then this many per second. */
+  readonly rateBurst: number;
+  readonly ratePerSecond: number;
+  readonly logLevel: string;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const num = (key: string, fallback: number, min: number, max: number): number => {
+    const raw = env[key];
+    if (raw === undefined || raw === '') return fallback;
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n < min || n > max) throw new Error(`${key} must be a number from ${min} to ${max}, not "${raw}"`);
+    return n;
+  };
+  const delay = (env.PARLOR_BOT_DELAY_MS ?? '600-1600').split('-').map(Number);
+  if (delay.length !== 2 || delay.some((d) => !Number.isFinite(d) || d < 0) || delay[0]! > delay[1]!) {
+    throw new Error(`PARLOR_BOT_DELAY_MS must be "min-max" in milliseconds, such as "600-1600", not "${env.PARLOR_BOT_DELAY_MS}"`);
+  }
+  const sync = env.PARLOR_DB_SYNC ?? 'normal';
+  if (sync !== 'normal' && sync !== 'full') throw new Error(`PARLOR_DB_SYNC must be "normal" or "full", not "${sync}"`);
+  return {
+    port: num('PORT', 8080, 0, 65535),
+    host: env.HOST ?? '0.0.0.0',
+    dbPath: env.PARLOR_DB ?? 'data/parlor.db',
+    dbSync: sync,
+    webRoot: env.PARLOR_WEB_ROOT ?? null,
+    botDelayMs: [delay[0]!, delay[1]!],
+    graceSeconds: num('PARLOR_GRACE_SECONDS', 30, 0, 3600),
+    maxOpenTablesPerPlayer: num('PARLOR_MAX_TABLES', 5, 1, 1000),
+    rateBurst: num('PARLOR_RATE_BURST', 40, 1, 100000),
+    ratePerSecond: num('PARLOR_RATE_PER_SECOND', 20, 1, 100000),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,265 @@
+import { type ClientMessage, MAX_CHAT_LENGTH, PROTOCOL_ERRORS, PROTOCOL_VERSION, type ServerMessage, DEFAULT_TASTE_WINDOW } from '@parlor/protocol';
+import type { ServerConfig } from './config.js';
+import { gameModule } from './games.js';
+import { cleanName, hashToken, randomId } from './identity.js';
+import type { Metrics } from './metrics.js';
+import { RateLimit } from './rate-limit.js';
+import type { Store, TableRow } from './store/store.js';
+import { type Client, Refusal, Table, type TableHost } from './table.js';
+
+/** One WebSocket connection, after or before its hello. */
+export interface Connection {
+  playerId: string | null;
+  readonly send: (msg: ServerMessage) => void;
+  readonly limit: RateLimit;
+  readonly chatLimit: RateLimit;
+  readonly watching: Set<string>;
+  lobby: boolean;
+}
+
+/**
+ * The server's live state: players seen, connections, tables and the lobby. Messages arrive here
+ * already parsed and size-checked; each is answered with `ok`, `error` or its own reply.
+ */
+export class Hub implements TableHost {
+  readonly tables = new Map<string, Table>();
+  private readonly names = new Map<string, string>();
+  private readonly connections = new Map<string, Set<Connection>>();
+  private readonly lobbyWatchers = new Set<Connection>();
+
+  constructor(readonly store: Store, readonly metrics: Metrics, readonly config: ServerConfig,
+    readonly log: TableHost['log']) {}
+
+  /** Loads every table and rebuilds running games from their logs. */
+  async load(): Promise<void> {
+    for (const row of await this.store.tables()) {
+      const creator = await this.store.playerById(row.creatorId);
+      if (creator) this.names.set(creator.id, creator.name);
+      for (const s of row.seats) {
+        if (s.kind === 'player' && !this.names.has(s.playerId)) {
+          const p = await this.store.playerById(s.playerId);
+          if (p) this.names.set(p.id, p.name);
+        }
+      }
+      const table = new Table(row, this);
+      this.tables.set(row.id, table);
+      await table.restore();
+      // Nobody is connected after a restart: timed tables give everyone the grace period.
+      for (const s of row.seats) if (s.kind === 'player') table.playerGone(s.playerId);
+      table.schedule();
+    }
+    this.updateGauges();
+  }
+
+  // ---- TableHost --------------------------------------------------------------------------
+  playerName(id: string): string { return this.names.get(id) ?? 'someone'; }
+  isConnected(playerId: string): boolean { return (this.connections.get(playerId)?.size ?? 0) > 0; }
+  tableChanged(table: Table): void {
+    this.updateGauges();
+    if (table.row.private) return;
+    const msg: ServerMessage = { type: 'lobby.table', table: table.summary() };
+    for (const c of this.lobbyWatchers) c.send(msg);
+  }
+
+  private updateGauges(): void {
+    let open = 0, running = 0;
+    for (const t of this.tables.values()) {
+      if (t.row.status === 'open') open++;
+      else if (t.row.status === 'running') running++;
+    }
+    this.metrics.openTables.set({ status: 'open' }, open);
+    this.metrics.openTables.set({ status: 'running' }, running);
+  }
+
+  // ---- connections --------------------------------------------------------------------------
+  connect(send: (msg: ServerMessage) => void): Connection {
+    this.metrics.sockets.inc();
+    return {
+      playerId: null, send, watching: new Set(), lobby: false,
+      limit: new RateLimit(this.config.rateBurst, this.config.ratePerSecond),
+      chatLimit: new RateLimit(3, 1),
+    };
+  }
+
+  disconnect(c: Connection): void {
+    this.metrics.sockets.dec();
+    this.lobbyWatchers.delete(c);
+    for (const id of c.watching) this.tables.get(id)?.watchers.delete(this.client(c));
+    if (c.playerId === null) return;
+    const set = this.connections.get(c.playerId);
+    set?.delete(c);
+    if (set && set.size === 0) {
+      this.connections.delete(c.playerId);
+      for (const t of this.tables.values()) if (t.seatsOf(c.playerId).length > 0) t.playerGone(c.playerId);
+    }
+  }
+
+  /** One message from a connection. Never throws: refusals go back as `error`. */
+  async handle(c: Connection, msg: ClientMessage, received: number): Promise<void> {
+    const re = msg.id;
+    try {
+      if (msg.type === 'hello') return await this.hello(c, msg);
+      if (msg.type === 'ping') return c.send({ type: 'pong', ...(re === undefined ? {} : { re }) });
+      if (c.playerId === null) throw new Refusal('HELLO_FIRST', PROTOCOL_ERRORS.HELLO_FIRST);
+      const playerId = c.playerId;
+      switch (msg.type) {
+        case 'lobby.watch':
+          c.lobby = true;
+          this.lobbyWatchers.add(c);
+          return c.send({ type: 'lobby', tables: this.lobbyTables() });
+        case 'lobby.unwatch':
+          c.lobby = false;
+          this.lobbyWatchers.delete(c);
+          return this.ok(c, re);
+        case 'table.create': return await this.create(c, msg);
+        case 'table.watch': {
+          const t = this.table(msg.tableId, msg.invite, playerId);
+          c.watching.add(t.id);
+          t.watchers.add(this.client(c));
+          c.send(t.tableMessage(this.client(c), re));
+          await t.exclusive(() => t.sendGame(this.client(c), t.game?.lastEvents ?? []));
+          if (t.seatsOf(playerId).length > 0) t.playerBack(playerId);
+          else t.broadcastTable(); // the spectator count changed
+          return;
+        }
+        case 'table.unwatch': {
+          const t = this.tables.get(msg.tableId);
+          c.watching.delete(msg.tableId);
+          t?.watchers.delete(this.client(c));
+          return this.ok(c, re);
+        }
+        case 'table.sit': {
+          const t = this.table(msg.tableId, msg.invite, playerId);
+          await t.exclusive(() => t.sit(playerId, msg.seat));
+          c.watching.add(t.id);
+          t.watchers.add(this.client(c));
+          return this.ok(c, re, t.id);
+        }
+        case 'table.leave': { const t = this.table(msg.tableId, undefined, playerId); await t.exclusive(() => t.leave(playerId, msg.seat)); return this.ok(c, re, t.id); }
+        case 'table.bot.add': { const t = this.table(msg.tableId, undefined, playerId); await t.exclusive(() => t.addBot(playerId, msg.seat, msg.level)); return this.ok(c, re, t.id); }
+        case 'table.bot.remove': { const t = this.table(msg.tableId, undefined, playerId); await t.exclusive(() => t.removeBot(playerId, msg.seat)); return this.ok(c, re, t.id); }
+        case 'table.start': case 'table.again': {
+          const t = this.table(msg.tableId, undefined, playerId);
+          await t.exclusive(() => t.start(playerId));
+          return this.ok(c, re, t.id);
+        }
+        case 'chat.send': return this.chat(c, msg.tableId, msg.text, re);
+        case 'action': {
+          const t = this.table(msg.tableId, undefined, playerId);
+          await t.exclusive(() => t.act(playerId, msg.seat, msg.seq, msg.action, received));
+          return this.ok(c, re, t.id);
+        }
+      }
+    } catch (e) {
+      if (e instanceof Refusal) {
+        this.metrics.refused.inc({ code: e.code });
+        c.send({ type: 'error', ...(re === undefined ? {} : { re }), code: e.code, message: e.message });
+        return;
+      }
+      this.log.error({ err: e }, 'message handling failed');
+      c.send({ type: 'error', ...(re === undefined ? {} : { re }), code: 'SERVER_ERROR', message: 'Something went wrong on the server; nothing was changed.' });
+    }
+  }
+
+  private ok(c: Connection, re: string | number | undefined, tableId?: string): void {
+    c.send({ type: 'ok', ...(re === undefined ? {} : { re }), ...(tableId === undefined ? {} : { tableId }) });
+  }
+
+  /** Tables see connections as clients; one client object per connection. */
+  private readonly clients = new WeakMap<Connection, Client>();
+  private client(c: Connection): Client {
+    let cl = this.clients.get(c);
+    if (cl === undefined) {
+      cl = { playerId: c.playerId!, send: c.send };
+      this.clients.set(c, cl);
+    }
+    return cl;
+  }
+
+  private async hello(c: Connection, msg: Extract<ClientMessage, { type: 'hello' }>): Promise<void> {
+    if (c.playerId !== null) throw new Refusal('BAD_MESSAGE', 'You already said hello on this connection.');
+    let player;
+    let token = msg.token;
+    if (token !== undefined) {
+      player = await this.store.playerByTokenHash(hashToken(token));
+      if (player === null) throw new Refusal('BAD_TOKEN', PROTOCOL_ERRORS.BAD_TOKEN);
+      if (msg.name !== undefined) {
+        const name = cleanName(msg.name);
+        if (name === null) throw new Refusal('BAD_NAME', PROTOCOL_ERRORS.BAD_NAME);
+        if (name !== player.name) { await this.store.renamePlayer(player.id, name); player = { ...player, name }; }
+      }
+    } else {
+      const name = cleanName(msg.name ?? '');
+      if (name === null) throw new Refusal('BAD_NAME', PROTOCOL_ERRORS.BAD_NAME);
+      token = randomId(24);
+      player = { id: randomId(), name, tokenHash: hashToken(token), createdAt: new Date().toISOString() };
+      await this.store.addPlayer(player);
+    }
+    this.names.set(player.id, player.name);
+    c.playerId = player.id;
+    let set = this.connections.get(player.id);
+    if (set === undefined) this.connections.set(player.id, (set = new Set()));
+    set.add(c);
+    const seatedAt = [...this.tables.values()].filter((t) => t.seatsOf(player.id).length > 0 && t.row.status !== 'finished').map((t) => t.id);
+    c.send({ type: 'welcome', ...(msg.id === undefined ? {} : { re: msg.id }), player: { id: player.id, name: player.name }, token, seatedAt, version: PROTOCOL_VERSION });
+  }
+
+  private lobbyTables() {
+    return [...this.tables.values()].filter((t) => !t.row.private && t.row.status !== 'finished').map((t) => t.summary());
+  }
+
+  /** A table by id; a private one only with its invite, unless the player is at it already. */
+  private table(id: string, invite: string | undefined, playerId: string): Table {
+    const t = this.tables.get(id);
+    if (t === undefined) throw new Refusal('UNKNOWN_TABLE', PROTOCOL_ERRORS.UNKNOWN_TABLE);
+    if (t.row.private && invite !== t.row.invite && t.seatsOf(playerId).length === 0 && t.row.creatorId !== playerId) {
+      throw new Refusal('UNKNOWN_TABLE', PROTOCOL_ERRORS.UNKNOWN_TABLE);
+    }
+    return t;
+  }
+
+  private async create(c: Connection, msg: Extract<ClientMessage, { type: 'table.create' }>): Promise<void> {
+    const playerId = c.playerId!;
+    const mine = [...this.tables.values()].filter((t) => t.row.creatorId === playerId && t.row.status !== 'finished').length;
+    if (mine >= this.config.maxOpenTablesPerPlayer) {
+      throw new Refusal('TOO_MANY_TABLES', `You already have ${mine} open tables (at most ${this.config.maxOpenTablesPerPlayer}); finish or leave one first.`);
+    }
+    const module = gameModule(msg.game);
+    if (msg.seats < module.minPlayers || msg.seats > module.maxPlayers) {
+      throw new Refusal('BAD_PLAYERS', `${msg.game} is for ${module.minPlayers} to ${module.maxPlayers} players, not ${msg.seats}.`);
+    }
+    const options = module.parseOptions(msg.options ?? {});
+    if (!options.ok) throw new Refusal(options.error.code, options.error.message);
+    const row: TableRow = {
+      id: randomId(6), game: msg.game, options: options.value as Record<string, unknown>,
+      seats: Array.from({ length: msg.seats }, (_, i) => (i === 0 ? { kind: 'player' as const, playerId } : { kind: 'empty' as const })),
+      status: 'open', private: msg.private ?? false, invite: randomId(12), moveTimer: msg.moveTimer ?? 0,
+      tasteWindow: msg.tasteWindow ?? DEFAULT_TASTE_WINDOW, creatorId: playerId, gameNo: 0, createdAt: new Date().toISOString(),
+    };
+    await this.store.saveTable(row);
+    const t = new Table(row, this);
+    this.tables.set(row.id, t);
+    c.watching.add(t.id);
+    t.watchers.add(this.client(c));
+    c.send(t.tableMessage(this.client(c), msg.id));
+    this.tableChanged(t);
+  }
+
+  private chat(c: Connection, tableId: string, text: string, re: string | number | undefined): void {
+    const t = this.table(tableId, undefined, c.playerId!);
+    if (!c.watching.has(t.id)) throw new Refusal('UNKNOWN_TABLE', 'Watch the table before chatting there.');
+    // eslint-disable-next-line no-control-regex
+    const clean = text.replace(/[\p{Cc}\p{Cf}]/gu, ' ').trim();
+    if (clean.length === 0 || clean.length > MAX_CHAT_LENGTH) throw new Refusal('BAD_MESSAGE', `A chat message has 1 to ${MAX_CHAT_LENGTH} characters.`);
+    if (!c.chatLimit.take()) throw new Refusal('CHAT_LIMITED', PROTOCOL_ERRORS.CHAT_LIMITED);
+    const msg: ServerMessage = { type: 'chat', tableId: t.id, from: { id: c.playerId!, name: this.playerName(c.playerId!) }, text: clean, at: new Date().toISOString() };
+    for (const w of t.watchers) w.send(msg);
+    this.ok(c, re);
+  }
+
+  async close(): Promise<void> {
+    for (const t of this.tables.values()) t.close();
+    // Let queued table work (a move being stored) finish before the store closes.
+    await Promise.all([...this.tables.values()].map((t) => t.exclusive(() => undefined)));
+  }
+}

@@ -1,0 +1,7 @@
+export { startServer, type ParlorServer } from './app.js';
+export { configFromEnv, type ServerConfig } from './config.js';
+export { main } from './main.js';
+export { SqliteStore } from './store/sqlite.js';
+export type { Store, TableRow, GameRow, ActionRow, PlayerRow, SeatRow } from './store/store.js';
+export { exportGame, type GameExport } from './export.js';
+export { commitmentOf, hashToken, cleanName } from './identity.js';
