@@ -3,6 +3,7 @@ import { UsageError } from './commands/arguments.js';
 import { scenarioCommand } from './commands/scenario.js';
 import { simCommand } from './commands/sim.js';
 import { playCommand } from './commands/play.js';
+import { verifyCommand } from './commands/verify.js';
 
 /** Runs the `parlor` command with `argv` (as process.argv); resolves to the exit status. */
 export async function main(argv: string[]): Promise<number> {
@@ -43,6 +44,27 @@ export async function main(argv: string[]): Promise<number> {
     .option('--seed <text>', 'seed for the game (random when absent)')
     .action(async (game: string, opts: { bots: string; options?: string; seed?: string }) => {
       status = await playCommand(game, opts);
+    });
+
+  program
+    .command('verify')
+    .description('replay an exported game and check its seed commitment, every action and the result')
+    .argument('<file>', 'a game export (GET /tables/:id/export)')
+    .action(async (file: string) => {
+      status = await verifyCommand(file, print);
+    });
+
+  program
+    .command('serve')
+    .description('run the game server (same as npm start; settings from the environment, docs/operations.md)')
+    .option('--port <n>', 'port (default: $PORT or 8080)')
+    .option('--db <file>', 'SQLite file (default: $PARLOR_DB or data/parlor.db)')
+    .action(async (opts: { port?: string; db?: string }) => {
+      if (opts.port !== undefined) process.env.PORT = opts.port;
+      if (opts.db !== undefined) process.env.PARLOR_DB = opts.db;
+      const { main: serve } = await import('@parlor/server');
+      await serve();
+      status = await new Promise<number>(() => {}); // runs until stopped
     });
 
   try {

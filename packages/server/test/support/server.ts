@@ -1,0 +1,12 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type ParlorServer, type ServerConfig, configFromEnv, startServer } from '../../src/index.js';
+
+/** A server on a free port with a fresh database; bots answer at once unless told otherwise. */
+export async function testServer(overrides: Partial<ServerConfig> = {}): Promise<ParlorServer & { dbPath: string }> {
+  const dbPath = join(mkdtempSync(join(tmpdir(), 'parlor-test-')), 'parlor.db');
+  const config: ServerConfig = { ...configFromEnv({}), port: 0, host: '127.0.0.1', dbPath, botDelayMs: [0, 0], logLevel: 'silent', ...overrides };
+  const server = await startServer(config, { logger: false });
+  return Object.assign(server, { dbPath });
+}
