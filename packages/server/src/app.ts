@@ -23,7 +23,15 @@ export interface ParlorServer {
 export async function startServer(config: ServerConfig, opts: { store?: Store; logger?: boolean | object } = {}): Promise<ParlorServer> {
   const store = opts.store ?? new SqliteStore(config.dbPath, { synchronous: config.dbSync });
   const metrics = createMetrics();
-  const app = Fastify({ logger: opts.logger ?? { level: config.logLevel }, bodyLimit: 64 * 1024 });
+  // Fix: request logs carry the path only — a query string may hold a private table's invite
+  // (GET /tables/:id/export?invite=…), which the default serializer wrote to the log.
+  const logger = opts.logger ?? {
+    level: config.logLevel,
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip }),
+    },
+  };
+  const app = Fastify({ logger, bodyLimit: 64 * 1024 });
   const hub = new Hub(store, metrics, config, {
     warn: (obj, msg) => app.log.warn(obj, msg),
     error: (obj, msg) => app.log.error(obj, msg),
@@ -94,7 +102,10 @@ export async function startServer(config: ServerConfig, opts: { store?: Store; l
     await app.register(fastifyStatic, { root: resolve(config.webRoot), wildcard: false });
     // Client-side routes (/t/abc…) get the app page.
     app.setNotFoundHandler((req, reply) => {
-      if (req.method === 'GET' && !req.url.startsWith('/ws') && !req.url.startsWith('/tables/')) return reply.sendFile('index.html');
+      const path = req.url.split('?')[0]!;
+      if (req.method === 'GET' && !path.startsWith('/ws') && !path.startsWith('/tables/') && !/\.[a-z0-9]+$/i.test(path)) {
+        return reply.sendFile('index.html');
+      }
       return reply.code(404).send({ error: 'NOT_FOUND' });
     });
   } else {

@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+
 /** Server settings, from the environment (docs/operations.md lists them all). */
 export interface ServerConfig {
   readonly port: number;
@@ -16,6 +18,16 @@ export interface ServerConfig {
   readonly rateBurst: number;
   readonly ratePerSecond: number;
   readonly logLevel: string;
+  /**
+   * Multiplies every game clock (move timer, taste-test window) — tests only, so that a 30 s timer
+   * can run out in 300 ms (0.01). The protocol's choices (0/30/60/120 s, 3–30 s) stay as they are.
+   */
+  readonly timerScale: number;
+}
+
+/** The web client built in this checkout (packages/web/dist), served at / when present. */
+function defaultWebRoot(): string {
+  return fileURLToPath(new URL('../../web/dist', import.meta.url));
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -37,12 +49,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     host: env.HOST ?? '0.0.0.0',
     dbPath: env.PARLOR_DB ?? 'data/parlor.db',
     dbSync: sync,
-    webRoot: env.PARLOR_WEB_ROOT ?? null,
+    webRoot: env.PARLOR_WEB_ROOT ?? defaultWebRoot(),
     botDelayMs: [delay[0]!, delay[1]!],
     graceSeconds: num('PARLOR_GRACE_SECONDS', 30, 0, 3600),
     maxOpenTablesPerPlayer: num('PARLOR_MAX_TABLES', 5, 1, 1000),
     rateBurst: num('PARLOR_RATE_BURST', 40, 1, 100000),
     ratePerSecond: num('PARLOR_RATE_PER_SECOND', 20, 1, 100000),
     logLevel: env.LOG_LEVEL ?? 'info',
+    timerScale: 1,
   };
 }

@@ -257,11 +257,24 @@ export class Table {
   async act(playerId: string, seat: Seat, seq: number, action: unknown, received: number): Promise<void> {
     const s = this.seatRow(seat);
     if (s.kind !== 'player' || s.playerId !== playerId) throw new Refusal('NOT_YOUR_SEAT', `You do not hold seat ${seat}.`);
-    const g = this.game;
-    if (g === null || this.row.status !== 'running') throw new Refusal('NOT_RUNNING', 'No game is running at this table.');
-    if (seq !== g.seq) throw new Refusal('STALE', `The game is at move ${g.seq}, not ${seq}: your action was not played.`);
-    if (this.away.delete(seat)) this.broadcastTable(); // acting brings a player back
-    await this.play(seat, action, 'player');
+    // Acting brings a player back — even an action that is refused (stale, say: the stand-in bot
+    // moved first), since the player is evidently here. Fix: this used to happen only after the
+    // sequence check, and a refused action left the stand-in bot's queued move in place, so it
+    // still played for the player who had just come back.
+    const back = this.away.delete(seat);
+    if (back) this.broadcastTable();
+    try {
+      const g = this.game;
+      if (g === null || this.row.status !== 'running') throw new Refusal('NOT_RUNNING', 'No game is running at this table.');
+      if (seq !== g.seq) throw new Refusal('STALE', `The game is at move ${g.seq}, not ${seq}: your action was not played.`);
+      await this.play(seat, action, 'player');
+    } catch (e) {
+      if (back && this.game !== null && this.row.status === 'running') {
+        this.schedule(); // the seat is the player's again: drop the bot's queued move, restart the timer
+        for (const c of this.watchers) this.sendGame(c, []);
+      }
+      throw e;
+    }
     this.host.metrics.actionLatency.observe((performance.now() - received) / 1000);
   }
 
@@ -271,7 +284,15 @@ export class Table {
    */
   private async play(seat: Seat, action: unknown, by: 'player' | 'bot' | 'timer'): Promise<void> {
     const g = this.game!;
-    const r = g.module.apply(g.state, seat, action);
+    let r: ReturnType<AnyGame['apply']>;
+    try {
+      r = g.module.apply(g.state, seat, action);
+    } catch (err) {
+      // Fix: a rules module that throws on odd input (Stir Fry Eighteen's parser did on
+      // {"type":"constructor"}) came back as SERVER_ERROR; it is the player's malformed action.
+      this.host.log.warn({ err, table: this.id }, 'the rules threw on an action; refused it');
+      throw new Refusal('MALFORMED_ACTION', 'That action is not understood.');
+    }
     if (!r.ok) throw new Refusal(r.error.code, r.error.message);
     const stored = await this.host.store.appendAction(this.id, g.no, { seq: g.seq, seat, action, at: new Date().toISOString() });
     if (!stored) throw new Refusal('STALE', 'That move was already played.');
@@ -321,8 +342,16 @@ export class Table {
     const g = this.game!;
     if (!window) return min + g.rng.float() * (max - min);
     // In a taste-test window bots take a human-like moment, so people are not always beaten to the call.
-    const ceiling = Math.max(0, this.row.tasteWindow * 1000 - 1000);
+    // Fix: the ceiling is what is left of the window (a bot re-queued after someone else answered
+    // used to get a full window's delay again, so the closing window trusted for it instead).
+    const left = (g.windowEnds ?? Date.now() + this.clock(this.row.tasteWindow)) - Date.now();
+    const ceiling = Math.max(0, left - this.clock(1));
     return Math.min(ceiling, min * 2 + g.rng.float() * (max * 3 - min * 2));
+  }
+
+  /** A game clock in ms: `seconds` scaled by `timerScale` (1 except in tests). */
+  private clock(seconds: number): number {
+    return seconds * 1000 * (this.host.config.timerScale ?? 1);
   }
 
   /** After every change: bots and away seats get their move queued; timers start for people. */
@@ -332,25 +361,25 @@ export class Table {
     this.clearTimers();
     const toAct = g.module.toAct(g.state);
     const isWindow = inWindow(this.row.game, g.state);
+    // Opponents answer at once: the window closes after tasteWindow seconds; silence trusts (SF-14).
     if (!isWindow) g.windowEnds = null;
+    else g.windowEnds ??= Date.now() + this.clock(this.row.tasteWindow);
     const seq = g.seq;
     for (const seat of toAct) {
       const bot = this.botFor(seat);
       if (bot === null) continue;
       this.later(this.botDelay(isWindow), async () => {
         if (this.game !== g || g.seq !== seq) return; // the game moved on: schedule() queued afresh
-        const legal = g.module.legalActions(g.state, seat);
-        const action = await bot.decide(g.module.view(g.state, seat), legal, g.rng);
-        await this.play(seat, action, 'bot');
+        if (this.botFor(seat) !== bot) return; // its player is back (fix: the bot used to play anyway)
+        await this.botMove(g, seat, bot);
       });
     }
     const people = toAct.filter((seat) => this.botFor(seat) === null);
     g.deadline = null;
     if (isWindow) {
-      // Opponents answer at once: the window closes after tasteWindow seconds; silence trusts (SF-14).
-      g.windowEnds ??= Date.now() + this.row.tasteWindow * 1000;
-      g.deadline = g.windowEnds;
-      this.later(Math.max(0, g.deadline - Date.now()), async () => {
+      const ends = g.windowEnds!;
+      g.deadline = ends;
+      this.later(Math.max(0, ends - Date.now()), async () => {
         if (this.game !== g) return;
         const fallback = windowDefault(this.row.game);
         for (const seat of g.module.toAct(g.state)) {
@@ -359,9 +388,9 @@ export class Table {
         }
       });
     } else if (people.length === 1 && this.row.moveTimer > 0) {
-      g.deadline = Date.now() + this.row.moveTimer * 1000;
+      g.deadline = Date.now() + this.clock(this.row.moveTimer);
       const seat = people[0]!;
-      this.later(this.row.moveTimer * 1000, async () => {
+      this.later(this.clock(this.row.moveTimer), async () => {
         if (this.game !== g || g.seq !== seq) return;
         this.away.add(seat); // out of time: a basic bot plays this seat until its player is back
         this.broadcastTable();
@@ -371,6 +400,31 @@ export class Table {
     }
   }
 
+  /**
+   * A bot's move. Fix: a bot that throws, or whose choice the rules refuse, used to stall the game
+   * for good (the error was only logged); it now plays a random legal action instead.
+   */
+  private async botMove(g: RunningGame, seat: Seat, bot: Bot): Promise<void> {
+    const legal = g.module.legalActions(g.state, seat);
+    let action: unknown;
+    try {
+      action = await bot.decide(g.module.view(g.state, seat), legal, g.rng);
+    } catch (err) {
+      this.host.log.error({ err, table: this.id, seat, level: bot.level }, 'bot failed to decide; playing a random legal action');
+      action = undefined;
+    }
+    if (action !== undefined) {
+      try {
+        return await this.play(seat, action, 'bot');
+      } catch (e) {
+        if (!(e instanceof Refusal) || e.code === 'STALE') throw e;
+        this.host.log.error({ table: this.id, seat, level: bot.level, code: e.code }, 'bot chose an illegal action; playing a random legal action');
+      }
+    }
+    if (legal.length === 0) return;
+    await this.play(seat, legal[Math.floor(g.rng.float() * legal.length)], 'bot');
+  }
+
   /** The bot that moves for `seat` now: its own, or a basic one while its player is away. */
   private botFor(seat: Seat): Bot | null {
     const g = this.game!;
@@ -378,7 +432,10 @@ export class Table {
     if (own !== undefined && this.row.seats[seat]!.kind === 'bot') return own;
     if (!this.away.has(seat)) return null;
     if (own === undefined) {
-      const stand = createBot(this.row.game, 'basic');
+      // Fix: createBot threw when the game has no basic bot yet (Flip 7), from inside schedule(),
+      // after the move was stored — the mover got SERVER_ERROR and the game stalled.
+      const level = botLevels(this.row.game).includes('basic') ? 'basic' : 'random';
+      const stand = createBot(this.row.game, level);
       g.bots.set(seat, stand);
     }
     return g.bots.get(seat)!;
@@ -388,6 +445,9 @@ export class Table {
   playerGone(playerId: string): void {
     this.broadcastTable();
     if (this.row.status !== 'running' || this.row.moveTimer === 0 || this.seatsOf(playerId).length === 0) return;
+    // Fix: one grace timer per player (a restart called this once per seat, leaking timers).
+    const before = this.graceTimers.get(playerId);
+    if (before !== undefined) clearTimeout(before);
     const t = setTimeout(() => {
       this.graceTimers.delete(playerId);
       void this.exclusive(() => {
@@ -407,8 +467,10 @@ export class Table {
     if (t !== undefined) { clearTimeout(t); this.graceTimers.delete(playerId); }
     let changed = false;
     for (const seat of this.seatsOf(playerId)) changed = this.away.delete(seat) || changed;
-    if (changed) void this.exclusive(() => { this.schedule(); this.broadcastTable(); });
-    else this.host.tableChanged(this);
+    // Fix: the game is re-sent too (deadline and legal moves change when the bot steps aside), and
+    // the table's watchers — not only the lobby — hear that the player is connected again.
+    if (changed) void this.exclusive(() => { this.schedule(); this.broadcastTable(); for (const c of this.watchers) this.sendGame(c, []); });
+    else this.broadcastTable();
   }
 
   close(): void {

@@ -1,0 +1,111 @@
+import type { GameEvent, GameSnapshot, PlayerInfo, ServerMessage, TableSummary } from '@parlor/protocol';
+import { useSyncExternalStore } from 'react';
+import type { ConnectionState } from '../net/client.js';
+
+export interface ChatLine { readonly from: PlayerInfo; readonly text: string; readonly at: string }
+
+/** One table as this browser knows it. */
+export interface TableState {
+  readonly summary: TableSummary;
+  readonly invite: string | null;
+  readonly yourSeats: number[];
+  /** The latest snapshot per seat held (key = seat) or for watching ('spectator'). */
+  readonly games: Readonly<Record<string, GameSnapshot>>;
+  /** Every event seen in the current game, in order, from the perspective of `games`' first key. */
+  readonly log: readonly { readonly seq: number; readonly event: GameEvent }[];
+  readonly chat: readonly ChatLine[];
+}
+
+export interface AppState {
+  readonly connection: ConnectionState;
+  readonly player: PlayerInfo | null;
+  readonly lobby: Readonly<Record<string, TableSummary>>;
+  readonly tables: Readonly<Record<string, TableState>>;
+  /** The last error the server sent, to show once. */
+  readonly notice: { readonly code: string; readonly message: string; readonly at: number } | null;
+}
+
+const initial: AppState = { connection: 'closed', player: null, lobby: {}, tables: {}, notice: null };
+
+/** Folds one server message into the state (pure). */
+export function reduce(s: AppState, m: ServerMessage): AppState {
+  switch (m.type) {
+    case 'welcome': return { ...s, player: m.player };
+    case 'lobby': return { ...s, lobby: Object.fromEntries(m.tables.map((t) => [t.id, t])) };
+    case 'lobby.table': {
+      const lobby = { ...s.lobby };
+      if (m.table.status === 'finished') delete lobby[m.table.id];
+      else lobby[m.table.id] = m.table;
+      return { ...s, lobby };
+    }
+    case 'lobby.removed': {
+      const lobby = { ...s.lobby };
+      delete lobby[m.tableId];
+      return { ...s, lobby };
+    }
+    case 'table': {
+      const old = s.tables[m.table.id];
+      const sameGame = old !== undefined && old.summary.gameNo === m.table.gameNo;
+      return {
+        ...s,
+        tables: {
+          ...s.tables,
+          [m.table.id]: {
+            summary: m.table, invite: m.invite, yourSeats: m.yourSeats,
+            games: sameGame ? old.games : {}, log: sameGame ? old.log : [], chat: old?.chat ?? [],
+          },
+        },
+      };
+    }
+    case 'game': {
+      const t = s.tables[m.tableId];
+      if (t === undefined) return s;
+      const key = m.seat === null ? 'spectator' : String(m.seat);
+      const prev = t.games[key];
+      const newGame = prev !== undefined && prev.gameNo !== m.gameNo;
+      const logKey = Object.keys(t.games)[0] ?? key;
+      // Events are logged once, from one perspective (the first seat held, else the spectator's).
+      const fresh = key === logKey && (prev === undefined || m.seq > prev.seq || newGame);
+      const log = newGame ? [] : t.log;
+      return {
+        ...s,
+        tables: {
+          ...s.tables,
+          [m.tableId]: {
+            ...t,
+            games: { ...(newGame ? {} : t.games), [key]: m },
+            log: fresh ? [...log, ...m.events.map((event) => ({ seq: m.seq, event }))] : log,
+          },
+        },
+      };
+    }
+    case 'chat': {
+      const t = s.tables[m.tableId];
+      if (t === undefined) return s;
+      return { ...s, tables: { ...s.tables, [m.tableId]: { ...t, chat: [...t.chat.slice(-199), { from: m.from, text: m.text, at: m.at }] } } };
+    }
+    case 'error': return { ...s, notice: { code: m.code, message: m.message, at: Date.now() } };
+    case 'ok': case 'pong': return s;
+  }
+}
+
+/** A tiny external store for React (useSyncExternalStore). */
+export class Store {
+  private state: AppState = initial;
+  private readonly listeners = new Set<() => void>();
+  get = (): AppState => this.state;
+  subscribe = (fn: () => void): (() => void) => { this.listeners.add(fn); return () => this.listeners.delete(fn); };
+  update(fn: (s: AppState) => AppState): void {
+    const next = fn(this.state);
+    if (next === this.state) return;
+    this.state = next;
+    for (const l of this.listeners) l();
+  }
+  receive = (m: ServerMessage): void => this.update((s) => reduce(s, m));
+  setConnection = (connection: ConnectionState): void => this.update((s) => ({ ...s, connection }));
+  clearNotice = (): void => this.update((s) => ({ ...s, notice: null }));
+}
+
+export function useStore<T>(store: Store, select: (s: AppState) => T): T {
+  return useSyncExternalStore(store.subscribe, () => select(store.get()));
+}

@@ -1,0 +1,74 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, type Language, setLanguage } from '../i18n/index.js';
+import type { ParlorClient } from '../net/client.js';
+import type { Store } from '../state/store.js';
+import { ServicesContext, useApp, useServices } from './context.js';
+import { Lobby } from './lobby/Lobby.js';
+import { NameForm } from './lobby/NameForm.js';
+import { Notice } from './Notice.js';
+import { TablePage } from './table/TablePage.js';
+
+/** Routes: `/` the lobby, `/t/<id>` a table (`?invite=…` for private ones). */
+function usePath(): [string, (p: string) => void] {
+  const [path, setPath] = useState(() => window.location.pathname + window.location.search);
+  useEffect(() => {
+    const on = () => setPath(window.location.pathname + window.location.search);
+    window.addEventListener('popstate', on);
+    return () => window.removeEventListener('popstate', on);
+  }, []);
+  const navigate = useCallback((p: string) => { window.history.pushState(null, '', p); setPath(p); }, []);
+  return [path, navigate];
+}
+
+export function App({ client, store }: { client: ParlorClient; store: Store }) {
+  const [path, navigate] = usePath();
+  const services = useMemo(() => ({ client, store, navigate }), [client, store, navigate]);
+  return (
+    <ServicesContext.Provider value={services}>
+      <Shell path={path} />
+    </ServicesContext.Provider>
+  );
+}
+
+function Shell({ path }: { path: string }) {
+  const { t } = useTranslation();
+  const player = useApp((s) => s.player);
+  const { client } = useServices();
+  const url = new URL(path, window.location.origin);
+  const tableMatch = /^\/t\/([A-Za-z0-9_-]+)$/.exec(url.pathname);
+  const needsName = player === null && client.token === null;
+  return (
+    <>
+      <a className="skip" href="#main">{t('app.skip')}</a>
+      <Header />
+      <Notice />
+      <main id="main">
+        {needsName ? <NameForm /> :
+          tableMatch ? <TablePage tableId={tableMatch[1]!} invite={url.searchParams.get('invite')} /> : <Lobby />}
+      </main>
+    </>
+  );
+}
+
+function Header() {
+  const { t, i18n } = useTranslation();
+  const { navigate } = useServices();
+  const player = useApp((s) => s.player);
+  const connection = useApp((s) => s.connection);
+  return (
+    <header className="top">
+      <a className="brand" href="/" onClick={(e) => { e.preventDefault(); navigate('/'); }}>
+        <span aria-hidden="true">🥢</span> {t('app.name')}
+      </a>
+      <span className={`conn conn-${connection}`} role="status">{t(`app.connection.${connection}`)}</span>
+      {player && <span className="who">{player.name}</span>}
+      <label className="lang">
+        <span className="visually-hidden">{t('app.language')}</span>
+        <select aria-label={t('app.language')} value={i18n.language} onChange={(e) => setLanguage(e.target.value as Language)}>
+          {LANGUAGES.map((l) => <option key={l.code} value={l.code}>{l.name}</option>)}
+        </select>
+      </label>
+    </header>
+  );
+}

@@ -1,0 +1,100 @@
+import { DEFAULT_TASTE_WINDOW, GAME_IDS, type GameId, MOVE_TIMERS } from '@parlor/protocol';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../context.js';
+import { DEFAULT_OPTIONS, OPTION_FIELDS, SEAT_RANGE } from './options.js';
+
+/** The create-table form: every option of each game, with a short explanation of each. */
+export function CreateTable({ onDone }: { onDone: (tableId: string | null) => void }) {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const [game, setGame] = useState<GameId>('stir-fry-eighteen');
+  const [seats, setSeats] = useState(3);
+  const [priv, setPriv] = useState(false);
+  const [moveTimer, setMoveTimer] = useState<number>(0);
+  const [tasteWindow, setTasteWindow] = useState(DEFAULT_TASTE_WINDOW);
+  const [options, setOptions] = useState<Record<string, unknown>>(DEFAULT_OPTIONS[game]);
+  const [busy, setBusy] = useState(false);
+  const [min, max] = SEAT_RANGE[game];
+
+  const pickGame = (g: GameId) => {
+    setGame(g);
+    setOptions(DEFAULT_OPTIONS[g]);
+    setSeats((n) => Math.min(Math.max(n, SEAT_RANGE[g][0]), SEAT_RANGE[g][1]));
+  };
+  const submit = async () => {
+    setBusy(true);
+    const r = await client.request({
+      type: 'table.create', game, seats, options, private: priv, moveTimer: moveTimer as 0 | 30 | 60 | 120,
+      ...(game === 'stir-fry-eighteen' ? { tasteWindow } : {}),
+    });
+    setBusy(false);
+    if (r.type === 'table') onDone(r.table.id);
+  };
+
+  return (
+    <form className="create" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      <h2>{t('create.title')}</h2>
+      <fieldset>
+        <legend>{t('create.game')}</legend>
+        {GAME_IDS.map((g) => (
+          <label key={g} className="choice">
+            <input type="radio" name="game" value={g} checked={game === g} onChange={() => pickGame(g)} />
+            <span><strong>{t(`games.${g}.name`)}</strong> <span className="muted">({t(`games.${g}.players`)})</span><br />
+              <span className="small">{t(`games.${g}.blurb`)}</span></span>
+          </label>
+        ))}
+      </fieldset>
+      <label>{t('create.seats')}
+        <select value={seats} onChange={(e) => setSeats(Number(e.target.value))}>
+          {Array.from({ length: max - min + 1 }, (_, i) => min + i).map((n) => <option key={n} value={n}>{n}</option>)}
+        </select>
+      </label>
+      <fieldset>
+        <legend>{t('create.options')}</legend>
+        {OPTION_FIELDS[game].map((f) => (
+          <div key={f.key} className="option">
+            {f.kind === 'flag' ? (
+              <label className="choice">
+                <input type="checkbox" checked={options[f.key] === true} onChange={(e) => setOptions({ ...options, [f.key]: e.target.checked })}
+                  aria-describedby={`opt-${f.key}-help`} />
+                <span>{t(`options.${game}.${f.key}.label`)}</span>
+              </label>
+            ) : (
+              <label>{t(`options.${game}.${f.key}.label`)}
+                <select value={String(options[f.key])} aria-describedby={`opt-${f.key}-help`}
+                  onChange={(e) => setOptions({ ...options, [f.key]: typeof f.values[0] === 'number' ? Number(e.target.value) : e.target.value })}>
+                  {f.values.map((v) => <option key={String(v)} value={String(v)}>{t(`options.${game}.${f.key}.values.${v}`, { defaultValue: String(v) })}</option>)}
+                </select>
+              </label>
+            )}
+            <p id={`opt-${f.key}-help`} className="hint">{t(`options.${game}.${f.key}.help`)}</p>
+          </div>
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend>{t('create.visibility')}</legend>
+        <label className="choice"><input type="radio" name="vis" checked={!priv} onChange={() => setPriv(false)} /> {t('create.public')}</label>
+        <label className="choice"><input type="radio" name="vis" checked={priv} onChange={() => setPriv(true)} /> {t('create.private')}</label>
+      </fieldset>
+      <label>{t('create.moveTimer')}
+        <select value={moveTimer} onChange={(e) => setMoveTimer(Number(e.target.value))} aria-describedby="timer-help">
+          {MOVE_TIMERS.map((s) => <option key={s} value={s}>{s === 0 ? t('create.moveTimerOff') : t('create.seconds', { count: s })}</option>)}
+        </select>
+      </label>
+      <p id="timer-help" className="hint">{t('create.moveTimerHelp')}</p>
+      {game === 'stir-fry-eighteen' && (
+        <>
+          <label>{t('create.tasteWindow')}
+            <input type="number" min={3} max={30} value={tasteWindow} onChange={(e) => setTasteWindow(Number(e.target.value))} aria-describedby="window-help" />
+          </label>
+          <p id="window-help" className="hint">{t('create.tasteWindowHelp')}</p>
+        </>
+      )}
+      <div className="row">
+        <button type="submit" disabled={busy}>{t('create.submit')}</button>
+        <button type="button" className="secondary" onClick={() => onDone(null)}>{t('create.cancel')}</button>
+      </div>
+    </form>
+  );
+}

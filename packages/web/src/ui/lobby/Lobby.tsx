@@ -1,0 +1,60 @@
+import type { TableSummary } from '@parlor/protocol';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApp, useServices } from '../context.js';
+import { CreateTable } from './CreateTable.js';
+
+/** The live list of open and running tables, and the create form. */
+export function Lobby() {
+  const { t } = useTranslation();
+  const { client, navigate } = useServices();
+  const connection = useApp((s) => s.connection);
+  const tables = useApp((s) => s.lobby);
+  const [creating, setCreating] = useState(false);
+  useEffect(() => {
+    if (connection !== 'open') return;
+    void client.subscribe('lobby', { type: 'lobby.watch' });
+    return () => { client.unsubscribe('lobby'); void client.request({ type: 'lobby.unwatch' }); };
+  }, [client, connection]);
+  const list = Object.values(tables).sort((a, b) => a.createdAt < b.createdAt ? 1 : -1);
+  return (
+    <div className="lobby">
+      <section className="panel" aria-labelledby="tables-title">
+        <div className="row spread">
+          <h1 id="tables-title">{t('lobby.title')}</h1>
+          <button type="button" onClick={() => setCreating((c) => !c)} aria-expanded={creating}>{t('lobby.create')}</button>
+        </div>
+        {creating && <CreateTable onDone={(id) => { setCreating(false); if (id) navigate(`/t/${id}`); }} />}
+        {list.length === 0 ? <p className="hint">{t('lobby.empty')}</p> : (
+          <ul className="table-list">
+            {list.map((table) => <TableRow key={table.id} table={table} onOpen={() => navigate(`/t/${table.id}`)} />)}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function TableRow({ table, onOpen }: { table: TableSummary; onOpen: () => void }) {
+  const { t } = useTranslation();
+  const taken = table.seats.filter((s) => s.kind !== 'empty').length;
+  const options = Object.entries(table.options).filter(([, v]) => v !== false && v !== 'off')
+    .map(([k, v]) => (v === true ? t(`options.${table.game}.${k}.label`) : `${t(`options.${table.game}.${k}.label`)}: ${String(v)}`));
+  return (
+    <li className="table-row">
+      <div>
+        <strong>{t(`games.${table.game}.name`)}</strong>
+        <span className="muted"> · {t('lobby.seats', { taken, total: table.seats.length })} · {t(`lobby.status.${table.status}`)}</span>
+        <div className="muted small">
+          {table.seats.map((s) => (s.kind === 'player' ? s.player.name : s.kind === 'bot' ? t(`table.botLevel.${s.level}`) : '—')).join(', ')}
+        </div>
+        <div className="muted small">
+          {options.join(' · ')}{options.length > 0 ? ' · ' : ''}
+          {table.moveTimer > 0 ? t('lobby.timer.on', { seconds: table.moveTimer }) : t('lobby.timer.off')}
+          {table.spectators > 0 ? ` · ${t('lobby.spectators', { count: table.spectators })}` : ''}
+        </div>
+      </div>
+      <button type="button" onClick={onOpen}>{table.status === 'open' && taken < table.seats.length ? t('lobby.join') : t('lobby.watch')}</button>
+    </li>
+  );
+}
