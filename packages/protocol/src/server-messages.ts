@@ -60,6 +60,8 @@ export interface GameSnapshot {
   /** The seed, revealed once the game is over. */
   readonly seed: string | null;
   readonly outcome: Outcome | null;
+  /** Per-player end-of-game statistics (SfPlayerStats or F7PlayerStats), once the game is over. */
+  readonly stats: unknown[] | null;
 }
 
 export type ServerMessage =

@@ -25,11 +25,13 @@ export async function startServer(config: ServerConfig, opts: { store?: Store; l
   const metrics = createMetrics();
   // Fix: request logs carry the path only — a query string may hold a private table's invite
   // (GET /tables/:id/export?invite=…), which the default serializer wrote to the log.
-  const logger = opts.logger ?? {
+  // An object given in `opts.logger` (a test's stream, say) is merged over these settings.
+  const logger = opts.logger === false || opts.logger === true ? opts.logger : {
     level: config.logLevel,
     serializers: {
       req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip }),
     },
+    ...opts.logger,
   };
   const app = Fastify({ logger, bodyLimit: 64 * 1024 });
   const hub = new Hub(store, metrics, config, {

@@ -15,6 +15,8 @@ export interface GameExport {
   readonly commitment: string;
   readonly actions: { seq: number; seat: number; action: unknown }[];
   readonly outcome: unknown;
+  /** Per-player statistics (rules package), as stored with the result. */
+  readonly stats: unknown[] | null;
   readonly startedAt: string;
   readonly finishedAt: string;
 }
@@ -28,6 +30,6 @@ export async function exportGame(store: Store, game: GameId, tableId: string, ga
     format: 'parlor-game', version: 1, game, table: tableId, gameNo, players: g.seats.length, options: g.options,
     seats: g.seats, seed: g.seed, commitment: g.commitment,
     actions: actions.map((a) => ({ seq: a.seq, seat: a.seat, action: a.action })),
-    outcome: g.result, startedAt: g.startedAt, finishedAt: g.finishedAt,
+    outcome: g.result, stats: g.stats ?? null, startedAt: g.startedAt, finishedAt: g.finishedAt,
   };
 }

@@ -1,6 +1,6 @@
 import { GAMES } from '@parlor/bots';
 import type { GameId } from '@parlor/protocol';
-import type { Game, GameEvent } from '@parlor/rules';
+import { type F7Event, type Game, type GameEvent, type SfEvent, flip7Stats, sfStats } from '@parlor/rules';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyGame = Game<any, any, any, GameEvent, any>;
@@ -23,4 +23,11 @@ export function windowDefault(game: GameId): unknown {
  */
 export function inWindow(game: GameId, state: unknown): boolean {
   return game === 'stir-fry-eighteen' && (state as { phase: string }).phase === 'taste-test';
+}
+
+/** End-of-game statistics per player, computed by the rules package from every event of the game. */
+export function gameStats(game: GameId, events: readonly GameEvent[], players: number): unknown[] {
+  return game === 'stir-fry-eighteen'
+    ? sfStats(events as SfEvent[], players)
+    : flip7Stats(events as F7Event[], players);
 }

@@ -3,7 +3,7 @@ import { type Bot, botLevels, createBot } from '@parlor/bots';
 import type { GameSnapshot, SeatInfo, ServerMessage, TableSummary } from '@parlor/protocol';
 import { type GameEvent, type Rng, type Seat, createRng, eventsFor } from '@parlor/rules';
 import type { ServerConfig } from './config.js';
-import { type AnyGame, gameModule, inWindow, windowDefault } from './games.js';
+import { type AnyGame, gameModule, gameStats, inWindow, windowDefault } from './games.js';
 import { commitmentOf } from './identity.js';
 import type { Metrics } from './metrics.js';
 import type { GameRow, SeatRow, Store, TableRow } from './store/store.js';
@@ -40,6 +40,10 @@ interface RunningGame {
   seq: number;
   /** The last action's events (every audience), for snapshots sent between actions. */
   lastEvents: GameEvent[];
+  /** Every event of the game so far (every audience), for the end-of-game statistics. */
+  readonly allEvents: GameEvent[];
+  /** Per-player statistics, once the game is over. */
+  stats: unknown[] | null;
   /** Bots by seat: bot seats, and a basic bot for each seat played for an absent player. */
   readonly bots: Map<Seat, Bot>;
   readonly rng: Rng;
@@ -121,6 +125,7 @@ export class Table {
       waitingFor, deadline: g.deadline, commitment: g.commitment,
       seed: over === null ? null : g.seed,
       outcome: over,
+      stats: over === null ? null : g.stats,
     };
   }
 
@@ -228,7 +233,7 @@ export class Table {
     const bots = new Map<Seat, Bot>();
     this.row.seats.forEach((s, seat) => { if (s.kind === 'bot') bots.set(seat, createBot(this.row.game, s.level)); });
     return {
-      no: g.gameNo, seed: g.seed, commitment: g.commitment, module, state, seq: 0, lastEvents: [], bots,
+      no: g.gameNo, seed: g.seed, commitment: g.commitment, module, state, seq: 0, lastEvents: [], allEvents: [], stats: null, bots,
       rng: createRng(`${g.seed}/bots`), deadline: null, windowEnds: null,
     };
   }
@@ -248,6 +253,7 @@ export class Table {
       this.game.state = r.state;
       this.game.seq = a.seq + 1;
       this.game.lastEvents = r.events;
+      this.game.allEvents.push(...r.events);
       for (const [seat, bot] of this.game.bots) bot.observe?.(eventsFor(r.events, seat));
     }
     if (module.outcome(this.game.state) !== null) await this.finish();
@@ -299,6 +305,7 @@ export class Table {
     g.state = r.state;
     g.seq += 1;
     g.lastEvents = r.events;
+    g.allEvents.push(...r.events);
     this.host.metrics.actions.inc({ game: this.row.game, by });
     for (const [botSeat, bot] of g.bots) bot.observe?.(eventsFor(r.events, botSeat));
     if (g.module.outcome(g.state) !== null) {
@@ -315,7 +322,8 @@ export class Table {
     this.clearTimers();
     g.deadline = null;
     const outcome = g.module.outcome(g.state);
-    await this.host.store.finishGame(this.id, g.no, outcome, new Date().toISOString());
+    g.stats = gameStats(this.row.game, g.allEvents, this.row.seats.length);
+    await this.host.store.finishGame(this.id, g.no, outcome, new Date().toISOString(), g.stats);
     this.row = { ...this.row, status: 'finished' };
     await this.host.store.saveTable(this.row);
     this.away.clear();

@@ -20,3 +20,4 @@ export { flip7Setup, flip7StartFrom, type F7Start } from './setup.js';
 export { flip7View, flip7Outcome, type F7View, type F7Pending, type F7FlipThreeView } from './view.js';
 export { flip7UnseenDrawPile, flip7NextFlipOdds, type F7NextFlipOdds, type F7CardCounts } from './odds.js';
 export { flip7Scenario } from './scenario.js';
+export { flip7Stats, type F7PlayerStats } from './stats.js';

@@ -16,3 +16,5 @@ export { sfSetup, startSfGame, SF_MIN_PLAYERS, SF_MAX_PLAYERS } from './setup.js
 export type { SfStartPosition } from './setup.js';
 export { stirFryEighteen } from './game.js';
 export { sfScenario } from './scenario.js';
+export { sfStats } from './stats.js';
+export type { SfPlayerStats } from './stats.js';

@@ -85,10 +85,10 @@ export class SqliteStore implements Store {
     return (this.stmts.actions.all(tableId, gameNo) as { seq: number; seat: number; action: string; at: string }[])
       .map((r) => ({ seq: r.seq, seat: r.seat, action: JSON.parse(r.action) as unknown, at: r.at }));
   }
-  async finishGame(tableId: string, gameNo: number, result: unknown, finishedAt: string): Promise<void> {
+  async finishGame(tableId: string, gameNo: number, result: unknown, finishedAt: string, stats: unknown[] | null): Promise<void> {
     const g = await this.game(tableId, gameNo);
     if (g === null) return;
-    this.stmts.finish.run(JSON.stringify({ ...g, result, finishedAt }), finishedAt, tableId, gameNo);
+    this.stmts.finish.run(JSON.stringify({ ...g, result, stats, finishedAt }), finishedAt, tableId, gameNo);
   }
   async close(): Promise<void> {
     this.db.close();

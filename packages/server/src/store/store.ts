@@ -42,6 +42,8 @@ export interface GameRow {
   readonly startedAt: string;
   readonly finishedAt: string | null;
   readonly result: unknown;
+  /** Per-player end-of-game statistics (from the rules package), once finished. */
+  readonly stats?: unknown[] | null;
 }
 
 export interface ActionRow {
@@ -70,6 +72,6 @@ export interface Store {
   /** Appends action `seq`; resolves false when that seq already exists (nothing is written). */
   appendAction(tableId: string, gameNo: number, a: ActionRow): Promise<boolean>;
   actions(tableId: string, gameNo: number): Promise<ActionRow[]>;
-  finishGame(tableId: string, gameNo: number, result: unknown, finishedAt: string): Promise<void>;
+  finishGame(tableId: string, gameNo: number, result: unknown, finishedAt: string, stats: unknown[] | null): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,0 +1,45 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const dir = resolve(import.meta.dirname, '../src/i18n/locales');
+const LANGS = ['en', 'it', 'ja', 'pl', 'ko'];
+const FILES = readdirSync(join(dir, 'en')).filter((f) => f.endsWith('.json'));
+
+type Tree = { [k: string]: string | Tree };
+function flatten(t: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [k, v] of Object.entries(t)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (typeof v === 'string') out.set(key, v);
+    else for (const [kk, vv] of flatten(v, key)) out.set(kk, vv);
+  }
+  return out;
+}
+const load = (lang: string, file: string) => flatten(JSON.parse(readFileSync(join(dir, lang, file), 'utf8')) as Tree);
+const variables = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+describe('translations', () => {
+  for (const file of FILES) {
+    const en = load('en', file);
+    for (const lang of LANGS.filter((l) => l !== 'en')) {
+      it(`${lang}/${file} has exactly the English keys, none empty, with the same {{variables}}`, () => {
+        const other = load(lang, file);
+        expect([...other.keys()].filter((k) => !en.has(k)), 'keys English does not have').toEqual([]);
+        expect([...en.keys()].filter((k) => !other.has(k)), 'missing keys').toEqual([]);
+        for (const [k, v] of other) {
+          expect(v.trim(), k).not.toBe('');
+          expect(variables(v), `${lang} ${k}`).toEqual(variables(en.get(k)!));
+        }
+      });
+
+      it(`${lang}/${file} is translated, not a copy of English`, () => {
+        const other = load(lang, file);
+        // Strings that may rightly stay the same: numbers, symbols, names, codes.
+        const comparable = [...en.entries()].filter(([, v]) => /[A-Za-z]{4,}/.test(v) && !/^(Parlor|Flip 7|Stir Fry Eighteen)$/.test(v));
+        const same = comparable.filter(([k, v]) => other.get(k) === v).map(([k]) => k);
+        expect(same.length / Math.max(1, comparable.length), `untranslated: ${same.slice(0, 10).join(', ')}`).toBeLessThan(0.1);
+      });
+    }
+  }
+});
