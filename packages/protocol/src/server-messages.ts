@@ -71,7 +71,7 @@ export type ServerMessage =
   | { readonly type: 'ok'; readonly re?: string | number; readonly tableId?: string }
   | { readonly type: 'error'; readonly re?: string | number; readonly code: string; readonly message: string }
   | { readonly type: 'pong'; readonly re?: string | number }
-  | { readonly type: 'lobby'; readonly tables: TableSummary[] }
+  | { readonly type: 'lobby'; readonly re?: string | number; readonly tables: TableSummary[] }
   | { readonly type: 'lobby.table'; readonly table: TableSummary }
   | { readonly type: 'lobby.removed'; readonly tableId: string }
   /** The table's seats and status (on watch, and whenever they change); `invite` for private tables' members. */

@@ -57,7 +57,10 @@ export class Hub implements TableHost {
   tableChanged(table: Table): void {
     this.updateGauges();
     if (table.row.private) return;
-    const msg: ServerMessage = { type: 'lobby.table', table: table.summary() };
+    // A finished table leaves the lobby ("play again" brings it back as running).
+    const msg: ServerMessage = table.row.status === 'finished'
+      ? { type: 'lobby.removed', tableId: table.id }
+      : { type: 'lobby.table', table: table.summary() };
     for (const c of this.lobbyWatchers) c.send(msg);
   }
 
@@ -106,7 +109,7 @@ export class Hub implements TableHost {
         case 'lobby.watch':
           c.lobby = true;
           this.lobbyWatchers.add(c);
-          return c.send({ type: 'lobby', tables: this.lobbyTables() });
+          return c.send({ type: 'lobby', ...(re === undefined ? {} : { re }), tables: this.lobbyTables() });
         case 'lobby.unwatch':
           c.lobby = false;
           this.lobbyWatchers.delete(c);

@@ -1,0 +1,100 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { verifyCommand } from '../../cli/src/commands/verify.js';
+import type { ParlorServer } from '../src/index.js';
+import { TestClient } from './support/client.js';
+import { testServer } from './support/server.js';
+
+// Issue 5, item 4: the protocol is a public API. examples/bot-client.mjs — plain Node and `ws`, no
+// Parlor code — plays whole games against a real server; the server's export of each game verifies.
+
+const EXAMPLE = fileURLToPath(new URL('../../../examples/bot-client.mjs', import.meta.url));
+
+let server: ParlorServer | null = null;
+afterEach(async () => { await server?.close(); server = null; });
+
+interface Run { code: number | null; stdout: string; stderr: string }
+
+function runExample(args: string[], timeoutMs = 60_000): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [EXAMPLE, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '', stderr = '';
+    child.stdout.on('data', (d: Buffer) => { stdout += String(d); });
+    child.stderr.on('data', (d: Buffer) => { stderr += String(d); });
+    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`the example did not finish in ${timeoutMs} ms:\n${stdout}\n${stderr}`)); }, timeoutMs);
+    child.on('error', reject);
+    child.on('close', (code) => { clearTimeout(timer); resolve({ code, stdout, stderr }); });
+  });
+}
+
+const wsUrl = (s: ParlorServer) => `${s.url.replace(/^http/, 'ws')}/ws`;
+
+/** Fetches the export of the table's finished game and runs `parlor verify` on it. */
+async function verifyExport(s: ParlorServer, tableId: string): Promise<string[]> {
+  const res = await fetch(`${s.url}/tables/${tableId}/export`);
+  expect(res.status).toBe(200);
+  const file = join(mkdtempSync(join(tmpdir(), 'parlor-example-')), `${tableId}.json`);
+  writeFileSync(file, await res.text());
+  const lines: string[] = [];
+  expect(await verifyCommand(file, (l) => lines.push(l))).toBe(0);
+  expect(lines.at(-1)).toMatch(/^OK/);
+  return lines;
+}
+
+const RESULT = /^RESULT (won|lost): scores (-?\d+(?: \/ -?\d+)*); winners (\d+(?:, \d+)*); seat (\d+)$/m;
+
+describe('examples/bot-client.mjs', () => {
+  for (const [game, seats] of [['flip-7', 4], ['stir-fry-eighteen', 3]] as const) {
+    it(`creates a ${game} table, fills it with server bots and plays its seat to the end`, async () => {
+      server = await testServer();
+      const run = await runExample([wsUrl(server), game, '--seats', String(seats), '--name', 'Example']);
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      const result = RESULT.exec(run.stdout);
+      expect(result, run.stdout).not.toBeNull();
+      // Every seat has a score in the result line.
+      const scores = result![2]!.split(' / ').map(Number);
+      expect(scores).toHaveLength(seats);
+      expect(result![4]).toBe('0'); // the creator's seat
+      expect(run.stdout).toMatch(/^seed [0-9a-f]{64} \(commitment [0-9a-f]{64}\)$/m);
+      const tableId = /^table (\S+): /m.exec(run.stdout)?.[1];
+      expect(tableId).toBeDefined();
+      const lines = await verifyExport(server, tableId!);
+      // The result the example printed is the one the replay finds.
+      const verified = lines.find((l) => l.startsWith('final scores:'))!;
+      expect(verified.match(/-?\d+(?= ·|$)/g)!.map(Number)).toEqual(scores);
+      // …and so are the winners ("won" exactly when seat 0 is among them).
+      const winners = result![3]!.split(', ').map(Number);
+      expect(result![1]).toBe(winners.includes(0) ? 'won' : 'lost');
+    }, 90_000);
+  }
+
+  it('joins a table by its id, waits for the start, and plays its seat', async () => {
+    server = await testServer();
+    const ann = await TestClient.connect(server.url, 'Ann');
+    const t = await ann.request({ type: 'table.create', game: 'flip-7', seats: 3 });
+    if (t.type !== 'table') throw new Error(JSON.stringify(t));
+    const tableId = t.table.id;
+    expect(await ann.request({ type: 'table.bot.add', tableId, seat: 2, level: 'random' })).toMatchObject({ type: 'ok' });
+    const running = runExample([wsUrl(server), tableId, '--name', 'Joiner']);
+    await ann.next((m) => m.type === 'table' && m.table.seats[1]?.kind === 'player');
+    expect(await ann.request({ type: 'table.start', tableId })).toMatchObject({ type: 'ok' });
+    // Ann plays seat 0 plainly until the end.
+    for (;;) {
+      const m = await ann.next((x) => x.type === 'game' && x.seat === 0 && (x.outcome !== null || x.legal.length > 0), 30_000);
+      if (m.type !== 'game' || m.outcome !== null) break;
+      ann.send({ type: 'action', tableId, seat: 0, seq: m.seq, action: m.legal.find((a) => a.type === 'stay') ?? m.legal[0]! });
+    }
+    const run = await running;
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`sitting at table ${tableId} (flip-7), seat 1`);
+    expect(run.stdout).toMatch(RESULT);
+    await verifyExport(server, tableId);
+    ann.close();
+  }, 90_000);
+});
