@@ -59,7 +59,9 @@ function Header() {
   return (
     <header className="top">
       <a className="brand" href="/" onClick={(e) => { e.preventDefault(); navigate('/'); }}>
-        <span aria-hidden="true">🥢</span> {t('app.name')}
+        <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" className="logo">
+          <path d="M3 21 L15 3 M8 21 L20 5" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" fill="none" />
+        </svg> {t('app.name')}
       </a>
       <span className={`conn conn-${connection}`} role="status">{t(`app.connection.${connection}`)}</span>
       {player && <span className="who">{player.name}</span>}

@@ -41,7 +41,7 @@ export function TablePage({ tableId, invite }: { tableId: string; invite: string
 
 export function seatName(s: SeatInfo, t: (k: string) => string): string {
   if (s.kind === 'player') return s.player.name;
-  if (s.kind === 'bot') return t(`table.botLevel.${s.level}`);
+  if (s.kind === 'bot') return `${t(`table.botLevel.${s.level}`)} ${s.seat + 1}`;
   return t('table.empty');
 }
 

@@ -1,0 +1,42 @@
+import type { SfView } from '@parlor/rules';
+import { useTranslation } from 'react-i18next';
+
+/** Every chef: name, score, hand size (as card backs), bonus draws, whose turn, taste-test answers. */
+export function Players({ view, names, me }: { view: SfView; names: readonly string[]; me: number | null }) {
+  const { t } = useTranslation();
+  const d = view.declaration;
+  return (
+    <section className="sf-players" aria-label={t('sf.players')}>
+      <ul>
+        {view.scores.map((score, seat) => {
+          const active = view.phase !== 'over' && view.turn.player === seat;
+          const size = view.handSizes[seat] ?? 0;
+          const answer = d === null || !d.mayTest.includes(seat) ? null : d.waiting.includes(seat) ? 'deciding' : 'trusted';
+          const winner = view.result?.winners.includes(seat) ?? false;
+          return (
+            <li key={seat} className={`sf-player${active ? ' active' : ''}${seat === me ? ' me' : ''}${winner ? ' winner' : ''}`}
+              aria-current={active ? 'true' : undefined}>
+              <div className="sf-player-name">
+                {active && <span aria-hidden="true">▶ </span>}
+                {names[seat]}{seat === me ? ` (${t('sf.you')})` : ''}
+                {winner && <span aria-hidden="true" className="sf-star"> ★</span>}
+              </div>
+              <div className="sf-player-score" aria-label={`${t('sf.score')}: ${score}`}>
+                <span key={score} className="sf-bump">{score}</span>
+                <span className="muted small"> / {view.options.target}</span>
+              </div>
+              <div className="sf-player-hand">
+                <span className="sf-mini-backs" aria-hidden="true">
+                  {Array.from({ length: Math.min(size, 8) }, (_, i) => <span key={i} className="sf-mini-back" />)}
+                </span>
+                <span key={size} className="small sf-bump">{t('sf.handSize', { count: size })}</span>
+              </div>
+              {(view.bonusDraws[seat] ?? 0) > 0 && <div className="small good">{t('sf.bonusDraws', { count: view.bonusDraws[seat] })}</div>}
+              {answer !== null && <div className={`small sf-answer ${answer}`}>{t(`sf.status.${answer}`)}</div>}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

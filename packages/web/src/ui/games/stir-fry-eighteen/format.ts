@@ -1,0 +1,51 @@
+import type { SfCard, SfEvent, SfProtein } from '@parlor/rules';
+
+/** The translation function, reduced to what the formatters need (i18next's `t` fits). */
+export type Translate = (key: string, params?: Record<string, unknown>) => string;
+
+/** What turning an event into words needs: strings, and how to name seats, cards and claims. */
+export interface LogContext {
+  readonly t: Translate;
+  readonly name: (seat: number) => string;
+  readonly cards: (cards: readonly SfCard[]) => string;
+  readonly claim: (claim: SfProtein) => string;
+}
+
+type Formatter<K extends SfEvent['type']> = (e: Extract<SfEvent, { type: K }>, c: LogContext) => string | null;
+
+/**
+ * One pure formatter per event type: the event → a translated sentence (or null when the event
+ * says nothing worth a line, e.g. a draw of nothing owed).
+ */
+export const SF_LOG_FORMATTERS: { readonly [K in SfEvent['type']]: Formatter<K> } = {
+  'turn-start': (e, { t, name }) => t('sf.log.turnStart', { turn: e.turn, name: name(e.player) }),
+  draw: (e, { t, name }) => {
+    if (e.blocked) return t('sf.log.draw.blocked', { name: name(e.player) });
+    if (e.owed === 0) return null;
+    if (e.count < e.owed) return t('sf.log.draw.short', { name: name(e.player), count: e.count, owed: e.owed });
+    return t(`sf.log.draw.${e.reason}`, { name: name(e.player), count: e.count });
+  },
+  drawn: (e, { t, cards }) => t('sf.log.drawn', { cards: cards(e.cards) }),
+  declare: (e, { t, name, claim }) => e.kind === 'pair'
+    ? t('sf.log.declarePair', { name: name(e.player) })
+    : t('sf.log.declareProtein', { name: name(e.player), claim: claim(e.claim!) }),
+  'put-down': (e, { t, cards }) => t('sf.log.putDown', { cards: cards(e.cards) }),
+  trust: (e, { t, name }) => t('sf.log.trust', { name: name(e.player) }),
+  'taste-test': (e, { t, name, cards }) => t(e.honest ? 'sf.log.tasteHonest' : 'sf.log.tasteBluff',
+    { tester: name(e.tester), declarer: name(e.declarer), cards: cards(e.cards) }),
+  'tester-discards-hand': (e, { t, name }) => t('sf.log.testerDiscards', { name: name(e.player), count: e.count }),
+  'tester-loses-points': (e, { t, name }) => t('sf.log.testerLoses', { name: name(e.player), points: e.points, score: e.score }),
+  cook: (e, { t, name, cards }) => t(e.bounced ? 'sf.log.cookBounced' : 'sf.log.cook',
+    { name: name(e.player), cards: cards(e.cards), points: e.points, score: e.score }),
+  shuffle: (e, { t }) => t('sf.log.shuffle', { count: e.drawPileSize }),
+  'discard-down': (e, { t, name }) => t('sf.log.discardDown', { name: name(e.player), count: e.count }),
+  'closing-time': (e, { t, name }) => t('sf.log.closingTime', { name: name(e.player), last: name(e.lastTurn) }),
+  'turn-end': () => null,
+  'game-over': (e, { t, name }) => t(`sf.log.gameOver.${e.reason}`, { names: e.winners.map(name).join(', ') }),
+};
+
+/** The sentence for one event (null: nothing to say, or an event type this client does not know). */
+export function formatSfEvent(e: SfEvent, c: LogContext): string | null {
+  const f = SF_LOG_FORMATTERS[e.type] as ((e: SfEvent, c: LogContext) => string | null) | undefined;
+  return f === undefined ? null : f(e, c);
+}
