@@ -1,13 +1,15 @@
 import type { GameId } from '@parlor/rules';
 import type { Bot, BotLevel } from './bot.js';
 import { randomBot } from './random.js';
+import { sfBasicBot, sfExpertBot } from './stir-fry-eighteen/index.js';
+import { f7BasicBot, f7ExpertBot } from './flip-7/index.js';
 
 type Factories = Partial<Record<BotLevel, () => Bot>>;
 
 /** Every bot, by game and level. */
 export const BOTS: Record<GameId, Factories> = {
-  'stir-fry-eighteen': { random: randomBot },
-  'flip-7': { random: randomBot },
+  'stir-fry-eighteen': { random: randomBot, basic: sfBasicBot, expert: sfExpertBot },
+  'flip-7': { random: randomBot, basic: f7BasicBot, expert: f7ExpertBot },
 };
 
 /** The levels available for a game. */
