@@ -63,7 +63,15 @@ export async function startServer(config: ServerConfig, opts: { store?: Store; l
   });
 
   app.get('/ws', { websocket: true }, (socket, req) => {
-    const send = (msg: ServerMessage) => { if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg)); };
+    // Messages sent in one tick (an update for each seat held, then the reply) leave in one write:
+    // the TCP socket is corked until the next tick.
+    const tcp = (socket as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
+    let corked = false;
+    const send = (msg: ServerMessage) => {
+      if (socket.readyState !== socket.OPEN) return;
+      if (tcp && !corked) { corked = true; tcp.cork(); process.nextTick(() => { corked = false; tcp.uncork(); }); }
+      socket.send(JSON.stringify(msg));
+    };
     const conn: Connection = hub.connect(send);
     let chain: Promise<void> = Promise.resolve();
     socket.on('message', (data: Buffer, isBinary: boolean) => {

@@ -31,7 +31,10 @@ export function TablePage({ tableId, invite }: { tableId: string; invite: string
     <div className="table-page">
       <nav><a href="/" onClick={(e) => { e.preventDefault(); navigate('/'); }}>← {t('table.back')}</a></nav>
       <h1>{t(`games.${table.summary.game}.name`)}</h1>
-      <Seats table={table} invite={invite} />
+      {table.summary.status === 'running' ? (
+        // While a game runs the seats are in the game's own display: keep this panel out of the way.
+        <details className="panel seats-folded"><summary>{t('table.seatsTitle')}</summary><Seats table={table} invite={invite} /></details>
+      ) : <Seats table={table} invite={invite} />}
       {snapshot !== undefined && <Game table={table} snapshot={snapshot} names={names} />}
       {snapshot !== undefined && <Fairness table={table} snapshot={snapshot} />}
       <Chat table={table} />
@@ -68,7 +71,7 @@ function Seats({ table, invite }: { table: TableState; invite: string | null }) 
   const full = s.seats.every((x) => x.kind !== 'empty');
   const inviteLink = table.invite ? `${window.location.origin}/t/${id}?invite=${table.invite}` : null;
   return (
-    <section className="panel seats" aria-label={t('table.seat', { n: '' })}>
+    <section className="panel seats" aria-label={t('table.seatsTitle')}>
       <ol>
         {s.seats.map((seat) => (
           <li key={seat.seat} className={`seat seat-${seat.kind}`}>
@@ -96,9 +99,10 @@ function Seats({ table, invite }: { table: TableState; invite: string | null }) 
       </ol>
       {editable && (
         <div className="row">
-          {(creator || (s.status === 'finished' && table.yourSeats.length > 0)) && (
+          {/* After a game the end screen offers "Play again"; this button starts the first game. */}
+          {s.status === 'open' && creator && (
             <button type="button" disabled={!full} onClick={() => void client.request({ type: s.status === 'finished' ? 'table.again' : 'table.start', tableId: id })}>
-              {s.status === 'finished' ? t('table.playAgain') : t('table.start')}
+              {t('table.start')}
             </button>
           )}
           {!full && <span className="hint">{t('table.needSeats')}</span>}

@@ -1,0 +1,526 @@
+/**
+ * `npm run bench:server`: the game server under load, as production runs it.
+ *
+ * Starts the built server as a child process (`node packages/server/bin/parlor-server.js`, a fresh
+ * temporary SQLite database per level) and, from this process, drives N concurrent 4-seat tables over
+ * real WebSockets: one client creates each table, three more sit, and once every table is seated the creators start; every client
+ * answers its own `game` snapshots (when `legal` is non-empty) with a random legal action after a think
+ * time, and the creator starts the next game (`table.again`) when one ends, so the load stays constant.
+ * Half the tables play Flip 7, half Stir Fry Eighteen. Server and bench are separate processes (on a
+ * 2-core machine, roughly a core each).
+ *
+ * Latency: from an action sent to that client's next `game` message with a higher (gameNo, seq) — its
+ * update received — counted only when the server then accepts the action (`ok`). Errors: `error`
+ * messages received (except the taste-test races below), socket errors, unexpected closes, setup
+ * failures and games that stalled. In a Stir Fry Eighteen taste-test window several seats answer at
+ * once and the protocol lets the first one win: the others' answers come back STALE. Those races are
+ * the protocol working as documented, so they are counted apart ("races"), not as errors.
+ *
+ * Settings (environment):
+ *   BENCH_TABLES="100,500,1000"  table counts, one level each (4 clients per table)
+ *   BENCH_SECONDS=20             measured seconds per level, after ramp-up and BENCH_WARMUP seconds
+ *   BENCH_WARMUP=3               seconds of play before measuring starts
+ *   BENCH_THINK_MS="200-500"     a client's think time before answering, uniform in [min, max] ms
+ *   BENCH_SATURATION=100         tables for a last zero-think-time saturation run (0: skip it)
+ *   BENCH_CPU_PROF=dir           run the server with --cpu-prof, profiles written to dir
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { ClientMessage, GameSnapshot, ServerMessage } from '@parlor/protocol';
+import WebSocket from 'ws';
+
+type Request = ClientMessage extends infer M ? (M extends ClientMessage ? Omit<M, 'id'> : never) : never;
+
+const envList = (key: string, fallback: string): number[] =>
+  (process.env[key] ?? fallback).split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0);
+const envNum = (key: string, fallback: number): number => {
+  const raw = process.env[key];
+  const n = raw === undefined || raw === '' ? fallback : Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${key} must be a number, not "${raw}"`);
+  return n;
+};
+const parseRange = (key: string, fallback: string): [number, number] => {
+  const raw = process.env[key] ?? fallback;
+  const [a, b] = raw.split('-').map(Number);
+  if (a === undefined || b === undefined || !Number.isFinite(a) || !Number.isFinite(b) || a < 0 || a > b) {
+    throw new Error(`${key} must be "min-max" in ms, not "${raw}"`);
+  }
+  return [a, b];
+};
+
+const LEVELS = envList('BENCH_TABLES', '100,500,1000');
+const SECONDS = envNum('BENCH_SECONDS', 20);
+const WARMUP = envNum('BENCH_WARMUP', 3);
+const THINK = parseRange('BENCH_THINK_MS', '200-500');
+const SATURATION_TABLES = envNum('BENCH_SATURATION', 100);
+const CPU_PROF = process.env.BENCH_CPU_PROF;
+const ROOT = resolve(import.meta.dirname, '..');
+const SERVER_BIN = join(ROOT, 'packages/server/bin/parlor-server.js');
+/** Tables set up at once during ramp-up. */
+const SETUP_CONCURRENCY = 50;
+const GAMES = ['flip-7', 'stir-fry-eighteen'] as const;
+
+// ---- one level's figures ------------------------------------------------------------------
+
+class Stats {
+  measuring = false;
+  stopping = false;
+  actions = 0;
+  latencies: number[] = [];
+  /** Error messages by code (refusals that are not taste-test races), socket errors, closes, stalls. */
+  errors = new Map<string, number>();
+  races = 0;
+  /** Accepted actions whose update never arrived before the `ok` (should stay 0). */
+  noUpdate = 0;
+  games = 0;
+  messages = 0;
+  bytes = 0;
+  error(kind: string): void { this.errors.set(kind, (this.errors.get(kind) ?? 0) + 1); }
+  errorCount(): number { let n = 0; for (const v of this.errors.values()) n += v; return n; }
+}
+
+const think = (range: readonly [number, number]) => range[0] + Math.random() * (range[1] - range[0]);
+
+// ---- a bench client: one WebSocket, one player, one seat ----------------------------------
+
+interface Pending { readonly window: boolean; readonly measured: boolean; readonly sentAt: number; latency: number | null }
+
+class Player {
+  private ws!: WebSocket;
+  private nextId = 1;
+  private readonly replies = new Map<number, { resolve: (m: ServerMessage) => void; timer: NodeJS.Timeout }>();
+  /** Actions sent and not yet answered by `ok` / `error`, by id. */
+  private readonly pending = new Map<number, Pending>();
+  /** The action sent and not yet seen applied (no newer snapshot yet): no other is sent meanwhile. */
+  private inflight: { id: number; gameNo: number; seq: number } | null = null;
+  private latest: GameSnapshot | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private againFor = 0;
+  table: TableRun | null = null;
+  seat = -1;
+
+  constructor(private readonly stats: Stats, private readonly thinkMs: readonly [number, number]) {}
+
+  async connect(url: string, name: string): Promise<void> {
+    this.ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws`, { perMessageDeflate: false });
+    this.ws.on('message', (data: Buffer) => {
+      this.stats.messages++;
+      this.stats.bytes += data.length;
+      const text = data.toString('utf8');
+      // Most updates are for a seat that is not asked (`"legal":[]`, game not over): the client has
+      // nothing to do but note the progress, so it skips parsing the whole snapshot (keeps the bench
+      // process cheap, so that it measures the server rather than itself). The snapshot's top-level
+      // "legal" and "outcome" are its last such keys; "gameNo" and "seq" its first.
+      if (text.startsWith('{"type":"game"') && text.endsWith('"outcome":null}')) {
+        const legal = text.lastIndexOf('"legal":');
+        if (legal > 0 && text.charCodeAt(legal + 9) === 93 /* ] */) return this.update(text);
+      }
+      this.receive(JSON.parse(text) as ServerMessage);
+    });
+    this.ws.on('error', () => { if (!this.stats.stopping) this.stats.error('socket error'); });
+    this.ws.on('close', () => { if (!this.stats.stopping) this.stats.error('socket closed'); });
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => { this.ws.terminate(); reject(new Error('no WebSocket connection in 60 s')); }, 60_000);
+      this.ws.once('open', () => { clearTimeout(timer); resolve(); });
+      this.ws.once('error', (e) => { clearTimeout(timer); reject(e); });
+    });
+    const w = await this.request({ type: 'hello', name });
+    if (w.type !== 'welcome') throw new Error(`hello refused: ${JSON.stringify(w)}`);
+  }
+
+  request(msg: Request, timeoutMs = 60_000): Promise<ServerMessage> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => { this.replies.delete(id); reject(new Error(`no reply to ${msg.type} in ${timeoutMs} ms`)); }, timeoutMs);
+      this.replies.set(id, { resolve, timer });
+      this.ws.send(JSON.stringify({ ...msg, id }));
+    });
+  }
+
+  close(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    for (const r of this.replies.values()) clearTimeout(r.timer);
+    this.ws.terminate();
+  }
+
+  /** A snapshot in which this seat is not asked: the game moved on, nothing to answer. */
+  private update(text: string): void {
+    const num = (key: string) => { const i = text.indexOf(key) + key.length; return Number(text.slice(i, text.indexOf(',', i))); };
+    const gameNo = num('"gameNo":');
+    const seq = num('"seq":');
+    const seat = num('"seat":');
+    if (seat !== this.seat) return;
+    this.moved(gameNo, seq);
+    if (this.latest !== null) this.latest = { ...this.latest, gameNo, seq, legal: [], outcome: null };
+  }
+
+  /** A snapshot (gameNo, seq) arrived: the action in flight, if older, has its update. */
+  private moved(gameNo: number, seq: number): void {
+    const now = performance.now();
+    const f = this.inflight;
+    if (f !== null && (gameNo > f.gameNo || (gameNo === f.gameNo && seq > f.seq))) {
+      const p = this.pending.get(f.id);
+      if (p !== undefined && p.latency === null) p.latency = now - p.sentAt;
+      this.inflight = null;
+    }
+    if (this.table !== null) this.table.lastProgress = now;
+  }
+
+  private receive(m: ServerMessage): void {
+    if ('re' in m && typeof m.re === 'number') {
+      const r = this.replies.get(m.re);
+      if (r !== undefined) { this.replies.delete(m.re); clearTimeout(r.timer); r.resolve(m); return; }
+      const p = this.pending.get(m.re);
+      if (p !== undefined) {
+        this.pending.delete(m.re);
+        if (m.type === 'ok') {
+          if (p.latency === null) this.stats.noUpdate++;
+          else if (p.measured && this.stats.measuring) { this.stats.actions++; this.stats.latencies.push(p.latency); }
+        } else if (m.type === 'error') {
+          if (m.code === 'STALE' && p.window) this.stats.races++;
+          else this.stats.error(`error ${m.code}`);
+          if (this.inflight?.id === m.re) { this.inflight = null; this.maybeThink(); }
+        }
+        return;
+      }
+    }
+    if (m.type === 'error') { if (!this.stats.stopping) this.stats.error(`error ${m.code}`); return; }
+    if (m.type !== 'game' || m.seat !== this.seat) return;
+    this.moved(m.gameNo, m.seq);
+    this.latest = m;
+    if (m.outcome !== null) {
+      // The creator starts the next game after a moment (the same seats play again).
+      if (this.seat === 0 && this.againFor < m.gameNo) {
+        this.againFor = m.gameNo;
+        if (this.stats.measuring) this.stats.games++;
+        setTimeout(() => {
+          if (this.stats.stopping) return;
+          this.request({ type: 'table.again', tableId: this.table!.id })
+            .then((r) => { if (r.type === 'error') this.stats.error(`again ${r.code}`); })
+            .catch(() => { if (!this.stats.stopping) this.stats.error('again: no reply'); });
+        }, think(this.thinkMs));
+      }
+      return;
+    }
+    this.maybeThink();
+  }
+
+  private maybeThink(): void {
+    if (this.timer !== null || this.inflight !== null || this.latest === null || this.latest.legal.length === 0) return;
+    this.timer = setTimeout(() => this.act(), think(this.thinkMs));
+  }
+
+  /** Plays a random legal action from the newest snapshot (a think time may have let it move on). */
+  private act(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    const s = this.latest;
+    if (this.stats.stopping || s === null || s.legal.length === 0 || this.inflight !== null || s.outcome !== null) return;
+    const action = s.legal[Math.floor(Math.random() * s.legal.length)];
+    const id = this.nextId++;
+    this.inflight = { id, gameNo: s.gameNo, seq: s.seq };
+    this.pending.set(id, { window: s.waitingFor.length > 1, measured: this.stats.measuring, sentAt: performance.now(), latency: null });
+    this.ws.send(JSON.stringify({ type: 'action', id, tableId: s.tableId, seat: this.seat, seq: s.seq, action } satisfies ClientMessage));
+  }
+}
+
+// ---- a table: its four clients, stall watch -------------------------------------------------
+
+class TableRun {
+  id = '';
+  lastProgress = performance.now();
+  /** Counted as stalled (once, until it moves again). */
+  stalled = false;
+  constructor(readonly game: (typeof GAMES)[number], readonly players: Player[]) {}
+}
+
+async function setupTable(url: string, stats: Stats, game: (typeof GAMES)[number], n: number, thinkMs: readonly [number, number]): Promise<TableRun> {
+  const players = [0, 1, 2, 3].map(() => new Player(stats, thinkMs));
+  const t = new TableRun(game, players);
+  players.forEach((p, seat) => { p.table = t; p.seat = seat; });
+  await players[0]!.connect(url, `host ${n}`);
+  const created = await players[0]!.request({ type: 'table.create', game, seats: 4 });
+  if (created.type !== 'table') throw new Error(`table.create refused: ${JSON.stringify(created)}`);
+  t.id = created.table.id;
+  await Promise.all(players.slice(1).map(async (p, i) => {
+    await p.connect(url, `guest ${n}.${i + 1}`);
+    const r = await p.request({ type: 'table.sit', tableId: t.id, seat: i + 1 });
+    if (r.type !== 'ok') throw new Error(`table.sit refused: ${JSON.stringify(r)}`);
+  }));
+  return t;
+}
+
+/** The creator starts the first game (every table is seated first, so ramp-up is not slowed by play). */
+async function startTable(t: TableRun): Promise<void> {
+  t.lastProgress = performance.now();
+  const started = await t.players[0]!.request({ type: 'table.start', tableId: t.id });
+  if (started.type !== 'ok') throw new Error(`table.start refused: ${JSON.stringify(started)}`);
+}
+
+// ---- the server process -------------------------------------------------------------------
+
+async function freePort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
+  const port = (srv.address() as { port: number }).port;
+  await new Promise<void>((r) => srv.close(() => r()));
+  return port;
+}
+
+interface RunningServer { url: string; child: ChildProcess; dir: string; logLines: string[] }
+
+/** The server running now: killed if the bench is interrupted, so that no server outlives it. */
+let current: RunningServer | null = null;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    if (current !== null) { current.child.kill('SIGKILL'); rmSync(current.dir, { recursive: true, force: true }); }
+    process.exit(130);
+  });
+}
+
+async function startServer(tables: number): Promise<RunningServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'parlor-bench-'));
+  const port = await freePort();
+  const args: string[] = [];
+  if (CPU_PROF !== undefined) {
+    mkdirSync(CPU_PROF, { recursive: true });
+    args.push('--cpu-prof', `--cpu-prof-dir=${resolve(CPU_PROF)}`, `--cpu-prof-name=server-${tables}-${Date.now()}.cpuprofile`);
+  }
+  const child = spawn(process.execPath, [...args, SERVER_BIN], {
+    cwd: dir,
+    env: {
+      ...process.env,
+      PORT: String(port), HOST: '127.0.0.1', PARLOR_DB: join(dir, 'parlor.db'), LOG_LEVEL: 'warn',
+      PARLOR_BOT_DELAY_MS: '0-0', PARLOR_RATE_BURST: '100000', PARLOR_RATE_PER_SECOND: '100000', PARLOR_MAX_TABLES: '1000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logLines: string[] = [];
+  const collect = (buf: Buffer) => { for (const l of String(buf).split('\n')) if (l.trim() !== '' && logLines.length < 1000) logLines.push(l); };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+  const url = `http://127.0.0.1:${port}`;
+  current = { url, child, dir, logLines };
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited at start (${child.exitCode}): ${logLines.join('\n')}`);
+    try { if ((await fetch(`${url}/healthz`)).ok) break; } catch { /* not listening yet */ }
+    if (i > 200) throw new Error('server did not answer /healthz within 20 s');
+    await sleep(100);
+  }
+  return { url, child, dir, logLines };
+}
+
+/** Stops the server (SIGTERM: a clean close) and removes its database; resolves to the database's size in bytes. */
+async function stopServer(s: RunningServer): Promise<number> {
+  if (s.child.exitCode === null) {
+    const exited = new Promise<void>((r) => s.child.once('exit', () => r()));
+    s.child.kill('SIGTERM');
+    const killTimer = setTimeout(() => s.child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(killTimer);
+  }
+  let bytes = 0;
+  for (const f of ['parlor.db', 'parlor.db-wal', 'parlor.db-shm']) {
+    try { bytes += statSync(join(s.dir, f)).size; } catch { /* not there */ }
+  }
+  rmSync(s.dir, { recursive: true, force: true });
+  current = null;
+  return bytes;
+}
+
+/** Selected samples from /metrics (name with labels → value). */
+async function scrape(url: string): Promise<Map<string, number>> {
+  const text = await (await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(60_000) })).text();
+  const out = new Map<string, number>();
+  for (const line of text.split('\n')) {
+    if (line.startsWith('#') || line.trim() === '') continue;
+    const i = line.lastIndexOf(' ');
+    out.set(line.slice(0, i), Number(line.slice(i + 1)));
+  }
+  return out;
+}
+
+/** The server's own action latency quantile over an interval, from the histogram buckets' deltas. */
+function serverQuantile(before: Map<string, number>, after: Map<string, number>, q: number): string {
+  const buckets: [number, number][] = [];
+  for (const [k, v] of after) {
+    const m = /^parlor_action_latency_seconds_bucket\{le="([^"]+)"\}$/.exec(k);
+    if (m) buckets.push([m[1] === '+Inf' ? Infinity : Number(m[1]), v - (before.get(k) ?? 0)]);
+  }
+  buckets.sort((a, b) => a[0] - b[0]);
+  const total = buckets.at(-1)?.[1] ?? 0;
+  if (total === 0) return '-';
+  const bound = buckets.find(([, c]) => c >= q * total)![0];
+  return bound === Infinity ? '>1000' : `≤${bound * 1000}`;
+}
+
+/** The sum of a metric's samples over its labels. */
+function sumOf(samples: Map<string, number>, name: string): number {
+  let n = 0;
+  for (const [k, v] of samples) if (k === name || k.startsWith(`${name}{`)) n += v;
+  return n;
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+function quantile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+// ---- one level ----------------------------------------------------------------------------
+
+interface LevelResult {
+  tables: number; clients: number; actionsPerSec: number; p50: number; p99: number; max: number;
+  errors: number; races: number; rssMb: number; serverCpu: number; benchCpu: number;
+  serverP99: string; serverLagP99: number; benchLagP99: number; games: number; errorDetail: string;
+}
+
+async function level(tables: number, seconds: number, thinkMs: readonly [number, number]): Promise<LevelResult> {
+  const stats = new Stats();
+  const server = await startServer(tables);
+  const seated: TableRun[] = [];
+  const runs: TableRun[] = [];
+  const rampStart = performance.now();
+  let result: LevelResult;
+  let storedActions = 0;
+  let dbBytes = 0;
+  try {
+    for (let i = 0; i < tables; i += SETUP_CONCURRENCY) {
+      const batch = await Promise.allSettled(Array.from({ length: Math.min(SETUP_CONCURRENCY, tables - i) },
+        (_, j) => setupTable(server.url, stats, GAMES[(i + j) % 2]!, i + j, thinkMs)));
+      for (const b of batch) {
+        if (b.status === 'fulfilled') seated.push(b.value);
+        else stats.error(`setup: ${b.reason instanceof Error ? b.reason.message : String(b.reason)}`);
+      }
+      if (tables >= 500 && (i + SETUP_CONCURRENCY) % 250 === 0) {
+        console.log(`  ramp-up: ${seated.length} tables seated after ${((performance.now() - rampStart) / 1000).toFixed(1)} s`);
+      }
+    }
+    for (let i = 0; i < seated.length; i += SETUP_CONCURRENCY * 4) {
+      const chunk = seated.slice(i, i + SETUP_CONCURRENCY * 4);
+      const batch = await Promise.allSettled(chunk.map((t) => startTable(t)));
+      batch.forEach((b, j) => {
+        if (b.status === 'fulfilled') runs.push(chunk[j]!);
+        else stats.error(`start: ${b.reason instanceof Error ? b.reason.message : String(b.reason)}`);
+      });
+    }
+    const rampSeconds = (performance.now() - rampStart) / 1000;
+    const stallMs = Math.max(15_000, 3 * thinkMs[1] + 10_000);
+    const watch = setInterval(() => {
+      const now = performance.now();
+      for (const t of runs) {
+        if (now - t.lastProgress <= stallMs) t.stalled = false;
+        else if (!t.stalled) { t.stalled = true; stats.error('stalled game'); }
+      }
+    }, 1000);
+    await sleep(WARMUP * 1000);
+    const before = await scrape(server.url);
+    const wall0 = performance.now();
+    const cpu0 = process.cpuUsage();
+    const lag = monitorEventLoopDelay({ resolution: 10 });
+    lag.enable();
+    const t0 = performance.now();
+    const [msgs0, bytes0] = [stats.messages, stats.bytes];
+    stats.measuring = true;
+    await sleep(seconds * 1000);
+    stats.measuring = false;
+    const elapsed = (performance.now() - t0) / 1000;
+    const [msgs, bytes] = [stats.messages - msgs0, stats.bytes - bytes0];
+    const load = loadavg()[0]!;
+    // Let the last measured actions' replies arrive.
+    await sleep(Math.min(2000, thinkMs[1] + 500));
+    lag.disable();
+    const cpu = process.cpuUsage(cpu0);
+    const after = await scrape(server.url);
+    const wall = (performance.now() - wall0) / 1000;
+    storedActions = sumOf(after, 'parlor_actions_total');
+    clearInterval(watch);
+    stats.stopping = true;
+    for (const t of runs) for (const p of t.players) p.close();
+    const sorted = stats.latencies.sort((a, b) => a - b);
+    const errorDetail = [...stats.errors].map(([k, v]) => `${k} ×${v}`).join(', ');
+    const serverWarnings = server.logLines.filter((l) => /"level":(4|5|6)0/.test(l) || !l.startsWith('{'));
+    if (serverWarnings.length > 0) console.log(`  server log (${serverWarnings.length} warning/error lines), first: ${serverWarnings[0]!.slice(0, 300)}`);
+    const serverCpuSec = (after.get('parlor_process_process_cpu_seconds_total') ?? 0) - (before.get('parlor_process_process_cpu_seconds_total') ?? 0);
+    const serverActions = sumOf(after, 'parlor_actions_total') - sumOf(before, 'parlor_actions_total');
+    console.log(`  (ramp-up ${rampSeconds.toFixed(1)} s for ${runs.length} tables; measured ${elapsed.toFixed(1)} s; ` +
+      `server CPU ${fmt(serverCpuSec * 1000 / Math.max(1, serverActions), 2)} ms per action, bench CPU ${fmt((cpu.user + cpu.system) / 1000 / Math.max(1, serverActions), 2)} ms; ` +
+      `${fmt(msgs / elapsed, 0)} messages/s received, ${fmt(bytes / Math.max(1, msgs), 0)} bytes each on average; ` +
+      `machine load average ${load.toFixed(1)} on ${availableParallelism()} cores)`);
+    result = {
+      tables: runs.length, clients: runs.length * 4, actionsPerSec: stats.actions / elapsed,
+      p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), max: sorted.at(-1) ?? NaN,
+      errors: stats.errorCount() + serverWarnings.length, races: stats.races,
+      rssMb: (after.get('parlor_process_process_resident_memory_bytes') ?? NaN) / 2 ** 20,
+      serverCpu: serverCpuSec / wall, benchCpu: (cpu.user + cpu.system) / 1e6 / wall,
+      serverP99: serverQuantile(before, after, 0.99),
+      serverLagP99: (after.get('parlor_process_nodejs_eventloop_lag_p99_seconds') ?? NaN) * 1000,
+      benchLagP99: lag.percentile(99) / 1e6,
+      games: stats.games,
+      errorDetail: errorDetail + (stats.noUpdate > 0 ? `; ${stats.noUpdate} ok without update` : '') +
+        (serverWarnings.length > 0 ? `${errorDetail === '' ? '' : ', '}server log warnings ×${serverWarnings.length}` : ''),
+    };
+  } finally {
+    stats.stopping = true;
+    for (const t of seated) for (const p of t.players) p.close();
+    dbBytes = await stopServer(server);
+  }
+  console.log(`  (database after the level: ${fmt(dbBytes / 2 ** 20)} MB for ${storedActions} actions stored, ` +
+    `≈ ${fmt(dbBytes / Math.max(1, storedActions), 0)} bytes per action with the players, tables and games)`);
+  return result;
+}
+
+// ---- main ---------------------------------------------------------------------------------
+
+const pad = (s: string | number, n: number) => String(s).padStart(n);
+const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '-');
+const header = `${pad('tables', 7)} ${pad('clients', 8)} ${pad('actions/s', 10)} ${pad('p50 ms', 8)} ${pad('p99 ms', 8)} ${pad('max ms', 8)} ${pad('errors', 7)} ${pad('races', 6)} ${pad('RSS MB', 7)} ${pad('srv CPU', 8)} ${pad('bench CPU', 9)} ${pad('srv p99 ms', 10)} ${pad('srv lag', 8)} ${pad('bench lag', 9)} ${pad('games', 6)}`;
+const row = (r: LevelResult) =>
+  `${pad(r.tables, 7)} ${pad(r.clients, 8)} ${pad(fmt(r.actionsPerSec), 10)} ${pad(fmt(r.p50), 8)} ${pad(fmt(r.p99), 8)} ${pad(fmt(r.max), 8)} ${pad(r.errors, 7)} ${pad(r.races, 6)} ${pad(fmt(r.rssMb, 0), 7)} ${pad(`${fmt(r.serverCpu * 100, 0)}%`, 8)} ${pad(`${fmt(r.benchCpu * 100, 0)}%`, 9)} ${pad(r.serverP99, 10)} ${pad(fmt(r.serverLagP99), 8)} ${pad(fmt(r.benchLagP99), 9)} ${pad(r.games, 6)}`;
+
+console.log(`Parlor server load — Node ${process.version}, ${new Date().toISOString()}`);
+console.log(`4-seat tables, half Flip 7 and half Stir Fry Eighteen, random legal play; think time ${THINK[0]}–${THINK[1]} ms; ` +
+  `${SECONDS} s measured per level after ramp-up and ${WARMUP} s warm-up; a fresh server and database per level.`);
+console.log('latency: action sent → that client\'s next game update; srv CPU / bench CPU: share of one core; srv p99: the server\'s own histogram (bucket bound); srv lag / bench lag: event-loop delay p99 in ms; games: finished while measured');
+const results: LevelResult[] = [];
+for (const n of LEVELS) {
+  console.log(`\n${n} tables…`);
+  let r: LevelResult;
+  try {
+    r = await level(n, SECONDS, THINK);
+  } catch (e) {
+    console.log(`  level failed: ${e instanceof Error ? e.message : String(e)}`);
+    continue;
+  }
+  results.push(r);
+  console.log(header);
+  console.log(row(r));
+  if (r.errorDetail !== '') console.log(`  errors: ${r.errorDetail}`);
+}
+let saturation: LevelResult | null = null;
+if (SATURATION_TABLES > 0) {
+  console.log(`\nsaturation: ${SATURATION_TABLES} tables, zero think time…`);
+  saturation = await level(SATURATION_TABLES, Math.min(SECONDS, 10), [0, 0]);
+  console.log(header);
+  console.log(row(saturation));
+  if (saturation.errorDetail !== '') console.log(`  errors: ${saturation.errorDetail}`);
+}
+
+console.log('\nsummary');
+console.log(header);
+for (const r of results) console.log(row(r));
+if (saturation !== null) console.log(`${row(saturation)}   ← zero think time (saturation)`);
+const top = results.find((r) => r.tables >= 1000) ?? null;
+if (top === null) {
+  console.log('aim (1,000 tables, p99 < 100 ms, zero errors): not measured in this run (no level of 1,000 tables)');
+} else {
+  const met = top.p99 < 100 && top.errors === 0;
+  console.log(`aim (1,000 tables, p99 < 100 ms, zero errors): ${met ? 'MET' : 'MISSED'} — ${top.tables} tables, p99 ${fmt(top.p99)} ms, ${top.errors} errors`);
+}
+process.exit(0);

@@ -1,0 +1,104 @@
+import type { GameAction } from '@parlor/protocol';
+import { flip7NextFlipOdds, type F7Action, type F7View } from '@parlor/rules';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cardLabel, linePoints } from './text.js';
+
+interface ControlsProps {
+  readonly view: F7View;
+  readonly seat: number;
+  readonly names: readonly string[];
+  readonly legal: readonly F7Action[];
+  readonly act: (action: GameAction) => Promise<boolean>;
+}
+
+/** The decision asked of this seat: hit or stay (F7-4, F7-5), or who gets an action card (F7-8, F7-10, F7-11). */
+export function Controls({ view, seat, names, legal, act }: ControlsProps) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const pending = view.pending;
+  if (pending === null || pending.seat !== seat || legal.length === 0) return null;
+  const send = (a: F7Action) => {
+    if (busy) return;
+    setBusy(true);
+    void act(a).finally(() => setBusy(false));
+  };
+
+  if (pending.kind === 'give') {
+    const card = cardLabel(pending.card, t);
+    const receivers = legal.flatMap((a) => (a.type === 'give' ? [a.to] : []));
+    return (
+      <section className="f7-controls f7-give" aria-labelledby="f7-give-title" aria-busy={busy}>
+        <h2 id="f7-give-title" className="visually-hidden">{t(pending.setAside ? 'f7.turn.yourGiveSetAside' : 'f7.turn.yourGive', { card })}</h2>
+        <p className="hint">{t(`f7.cardHelp.${pending.card}`)}</p>
+        <div className="f7-receivers" role="group" aria-label={t('f7.action.receivers', { card })}>
+          {receivers.map((to) => (
+            <button key={to} type="button" className={to === seat ? 'secondary' : ''} disabled={busy}
+              aria-label={to === seat ? t('f7.action.giveSelf', { card }) : t('f7.action.giveTo', { card, name: names[to] })}
+              onClick={() => send({ type: 'give', to })}>
+              {to === seat
+                ? t('f7.action.receiverYou', { points: linePoints(view, to) })
+                : t('f7.action.receiver', { name: names[to], points: linePoints(view, to) })}
+            </button>
+          ))}
+        </div>
+      </section>
+    );
+  }
+
+  const canHit = legal.some((a) => a.type === 'hit');
+  const canStay = legal.some((a) => a.type === 'stay');
+  return (
+    <section className="f7-controls" aria-labelledby="f7-move-title" aria-busy={busy}>
+      <h2 id="f7-move-title" className="visually-hidden">{t('f7.action.actions')}</h2>
+      <div className="f7-buttons">
+        <button type="button" className="f7-hit" disabled={!canHit || busy} onClick={() => send({ type: 'hit' })}>
+          <span className="f7-btn-main">{pending.atDeal ? t('f7.action.take') : t('f7.action.hit')}</span>
+          {!pending.atDeal && <span className="f7-btn-sub">{t('f7.action.hitHelp')}</span>}
+        </button>
+        <button type="button" className="f7-stay secondary" disabled={!canStay || busy} onClick={() => send({ type: 'stay' })}>
+          <span className="f7-btn-main">{t('f7.action.stay')}</span>
+          <span className="f7-btn-sub">{t('f7.action.stayHelp', { points: linePoints(view, seat) })}</span>
+        </button>
+      </div>
+    </section>
+  );
+}
+
+const HINT_KEY = 'parlor.f7.hint';
+
+/** The toggleable hint: the exact chance the next flip busts this seat (flip7NextFlipOdds, F7-16). */
+export function Hint({ view, seat }: { view: F7View; seat: number }) {
+  const { t, i18n } = useTranslation();
+  const [on, setOn] = useState(() => localStorage.getItem(HINT_KEY) === '1');
+  const toggle = () => { setOn(!on); localStorage.setItem(HINT_KEY, on ? '0' : '1'); };
+  const odds = on ? flip7NextFlipOdds(view, seat) : null;
+  const pct = odds === null ? '' : new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 }).format(odds.bust);
+  const saved = odds !== null && odds.bust === 0 && odds.duplicate > 0;
+  return (
+    <div className="f7-hint">
+      <button type="button" className="secondary f7-hint-toggle" aria-pressed={on} aria-controls="f7-hint-body" onClick={toggle}>
+        {on ? t('f7.hint.hide') : t('f7.hint.show')}
+      </button>
+      <div id="f7-hint-body" aria-live="polite">
+        {odds !== null && (
+          odds.source === 'none' ? <p>{t('f7.hint.none')}</p> : (
+            <>
+              <p className={`f7-odds${odds.bust >= 0.3 ? ' is-high' : ''}`}>
+                <strong>{t('f7.hint.bust', { percent: pct })}</strong>
+                {' '}
+                <meter min={0} max={1} low={0.2} high={0.35} optimum={0} value={odds.bust} aria-hidden="true" />
+              </p>
+              <p className="small muted">
+                {odds.duplicateCards === 0 ? t('f7.hint.safe')
+                  : saved ? t('f7.hint.saved', { dup: odds.duplicateCards, size: odds.size })
+                  : t('f7.hint.detail', { dup: odds.duplicateCards, size: odds.size })}
+              </p>
+              {odds.source === 'reshuffled-discard' && <p className="small muted">{t('f7.hint.reshuffle')}</p>}
+            </>
+          )
+        )}
+      </div>
+    </div>
+  );
+}

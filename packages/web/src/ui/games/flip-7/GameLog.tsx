@@ -1,0 +1,31 @@
+import type { F7Event } from '@parlor/rules';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TableState } from '../../../state/store.js';
+import { formatF7Event } from './text.js';
+
+/** The game in words, every event seen since this page opened (table.log), newest at the bottom. */
+export function GameLog({ table, names }: { table: TableState; names: readonly string[] }) {
+  const { t } = useTranslation();
+  const box = useRef<HTMLDivElement>(null);
+  const lines = table.log.flatMap(({ seq, event }, i) => {
+    const text = formatF7Event(event as F7Event, names, t);
+    return text === null ? [] : [{ key: `${seq}-${i}`, text, type: event.type }];
+  });
+  useEffect(() => {
+    const el = box.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [lines.length]);
+  return (
+    <details className="panel f7-log" open>
+      <summary><h2>{t('f7.log.title')}</h2></summary>
+      <div className="f7-log-box" ref={box} tabIndex={0} role="log" aria-label={t('f7.log.title')}>
+        {lines.length === 0 ? <p className="hint">{t('f7.log.empty')}</p> : (
+          <ol>
+            {lines.map((l) => <li key={l.key} className={`f7-log-${l.type}`}>{l.text}</li>)}
+          </ol>
+        )}
+      </div>
+    </details>
+  );
+}
