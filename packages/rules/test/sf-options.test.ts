@@ -52,3 +52,14 @@ describe('Stir Fry Eighteen options', () => {
     expect(!r.ok && r.error.code).toBe('BAD_OPTIONS');
   });
 });
+
+describe('Stir Fry Eighteen action shapes', () => {
+  it('refuses inherited property names as action types (MALFORMED_ACTION, no throw)', () => {
+    const start = stirFryEighteen.setup({ players: 2, seed: 'proto', first: 0 });
+    if (!start.ok) throw new Error(start.error.message);
+    for (const type of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      const r = stirFryEighteen.apply(start.value, 0, { type });
+      expect(!r.ok && r.error.code).toBe('MALFORMED_ACTION');
+    }
+  });
+});

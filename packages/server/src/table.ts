@@ -224,9 +224,11 @@ export class Table {
     await this.host.store.saveTable(this.row);
     this.away.clear();
     this.game = running;
+    // Fix: schedule first, so the first snapshot already carries the move timer's deadline
+    // (it used to be sent before the timer started, with deadline null).
+    this.schedule();
     this.broadcastTable();
     for (const c of this.watchers) this.sendGame(c, []);
-    this.schedule();
   }
 
   private newRunning(g: GameRow, module: AnyGame, state: unknown): RunningGame {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { verifyCommand } from '../../cli/src/commands/verify.js';
+import type { ServerMessage } from '@parlor/protocol';
 import type { ParlorServer } from '../src/index.js';
 import { TestClient } from './support/client.js';
 import { testServer } from './support/server.js';
@@ -80,7 +81,9 @@ describe('game server', () => {
     const g = await ann.next((m) => m.type === 'game' && m.seat === 0);
     const seq = g.type === 'game' ? g.seq : -1;
     const mover = g.type === 'game' ? g.waitingFor[0]! : 0;
-    const moverView = await (mover === 0 ? ann : bob).next((m) => m.type === 'game' && m.seat === mover && m.legal.length > 0);
+    // (Ann's own first game message was consumed by `next` above: look in what was received too.)
+    const asked = (m: ServerMessage) => m.type === 'game' && m.seat === mover && m.legal.length > 0;
+    const moverView = (mover === 0 ? ann : bob).received.find(asked) ?? await (mover === 0 ? ann : bob).waitFor(asked);
     const valid = moverView.type === 'game' ? moverView.legal[0]! : { type: 'hit' };
     const [moverClient, other] = mover === 0 ? [ann, bob] : [bob, ann];
     expect(await other.request({ type: 'action', tableId, seat: mover, seq, action: { type: 'hit' } })).toMatchObject({ type: 'error', code: 'NOT_YOUR_SEAT' });

@@ -33,7 +33,7 @@ export function parseSfAction(raw: unknown): Result<SfAction> {
   }
   const a = raw as Record<string, unknown>;
   const type = a.type;
-  if (typeof type !== 'string' || !(type in FIELDS)) {
+  if (typeof type !== 'string' || !Object.hasOwn(FIELDS, type)) { // not `in`: "constructor" is no action
     return malformed(`Unknown action type ${JSON.stringify(type) ?? 'undefined'}; expected one of ${SF_ACTION_TYPES.join(', ')}.`);
   }
   const t = type as SfAction['type'];

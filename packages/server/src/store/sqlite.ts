@@ -45,7 +45,8 @@ export class SqliteStore implements Store {
       rename: this.db.prepare('UPDATE players SET name = ? WHERE id = ?'),
       saveTable: this.db.prepare('INSERT INTO tables (id, body, status, created_at) VALUES (?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body, status = excluded.status'),
       tables: this.db.prepare("SELECT body FROM tables ORDER BY created_at"),
-      addGame: this.db.prepare('INSERT INTO games (table_id, game_no, body, finished_at) VALUES (?, ?, ?, NULL)'),
+      // A game row left by a crash between storing it and its table (the game never began) is replaced.
+      addGame: this.db.prepare('INSERT OR REPLACE INTO games (table_id, game_no, body, finished_at) VALUES (?, ?, ?, NULL)'),
       game: this.db.prepare('SELECT body FROM games WHERE table_id = ? AND game_no = ?'),
       finish: this.db.prepare('UPDATE games SET body = ?, finished_at = ? WHERE table_id = ? AND game_no = ?'),
       append: this.db.prepare('INSERT OR IGNORE INTO actions (table_id, game_no, seq, seat, action, at) VALUES (?, ?, ?, ?, ?, ?)'),
