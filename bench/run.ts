@@ -5,9 +5,11 @@
 import { benchBots } from './bots.js';
 import { benchFlip7 } from './flip-7.js';
 import { benchStirFryEighteen } from './stir-fry-eighteen.js';
+import { benchWeb } from './web.js';
 
 console.log(`Parlor benchmarks — Node ${process.version}, ${new Date().toISOString()}`);
 await benchStirFryEighteen();
 console.log('\nFlip 7 — random legal play, 4 players, one core');
 await benchFlip7();
 await benchBots();
+await benchWeb();

@@ -1,0 +1,86 @@
+/**
+ * Issue 6, item 9 (b): two people (two browser contexts) and a bot play a whole game of Flip 7
+ * (target 100) to the end screen. Each person hits while their line is worth less than 15, else
+ * stays, and hands out action cards from the give picker.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Harness, createTable, fillWithBots, firstVisible, person, screenshot, shouldSkip, sit, start, startHarness, waitUntil,
+  withFailureShots,
+} from './support/e2e.js';
+
+interface Played { hits: number; stays: number; gives: number }
+
+/** One person's play until the end screen: Hit while the line is worth < 15, else Stay; give action cards away. */
+async function play(page: Page): Promise<Played> {
+  const did: Played = { hits: 0, stays: 0, gives: 0 };
+  const controls = page.locator('.f7-controls');
+  for (let step = 0; step < 2000; step++) {
+    const moment = await firstVisible({
+      over: page.getByRole('heading', { name: 'Game over', exact: true }),
+      give: page.getByRole('group', { name: /^Who gets / }),
+      move: page.getByRole('button', { name: /^Stay/ }),
+    }, 180_000, 'a decision or the end screen');
+    if (moment === 'over') return did;
+    if (moment === 'give') {
+      const group = page.getByRole('group', { name: /^Who gets / });
+      const card = (await group.getAttribute('aria-label'))!.replace(/^Who gets /, '');
+      const keep = group.getByRole('button', { name: /yourself$/ });
+      const others = group.getByRole('button', { name: /^Give / });
+      // A Second Chance is worth keeping; Freeze and Flip Three go to someone else when possible.
+      const choice = card === 'Second Chance' && await keep.count() > 0 ? keep
+        : await others.count() > 0 ? others.first() : group.getByRole('button').first();
+      await choice.click();
+      did.gives++;
+    } else {
+      const stay = page.getByRole('button', { name: /^Stay/ });
+      const hit = page.getByRole('button', { name: /^(Hit|Take the deal card)/ });
+      const label = (await stay.textContent()) ?? '';
+      const points = Number(/Bank (-?\d+) points?/.exec(label)?.[1] ?? 'NaN');
+      expect(points, `Stay button "${label}"`).not.toBeNaN();
+      const wantHit = points < 15 && await hit.isEnabled();
+      if (wantHit || !(await stay.isEnabled())) { await hit.click(); did.hits++; } else { await stay.click(); did.stays++; }
+    }
+    // The move is taken when the controls are no longer busy (or gone: a new snapshot remounts them).
+    await waitUntil(async () => (await controls.count()) === 0 || (await controls.first().getAttribute('aria-busy')) !== 'true',
+      30_000, 'the move to be taken');
+  }
+  throw new Error('the game did not end in 2000 decisions');
+}
+
+describe.skipIf(shouldSkip('f7-two-people'))('Flip 7: two people and a bot', () => {
+  let h: Harness;
+  const pages: Page[] = [];
+  beforeAll(async () => { h = await startHarness(); });
+  afterAll(async () => { await h?.close(); });
+
+  it('play a whole game to the end screen', async () => {
+    await withFailureShots('f7-two-people', () => pages, async () => {
+      const ema = await person(h, 'Ema');
+      pages.push(ema);
+      const id = await createTable(ema, { game: 'Flip 7', seats: 3, target: '100' });
+      const finn = await person(h, 'Finn', `/t/${id}`);
+      pages.push(finn);
+      await sit(finn);
+      await fillWithBots(ema);
+      await start(ema);
+
+      const [a, b] = await Promise.all([play(ema), play(finn)]);
+      for (const p of [ema, finn]) {
+        const end = p.locator('.f7-end');
+        await end.getByRole('heading', { name: 'Game over', exact: true }).waitFor();
+        expect(await end.getByRole('status').textContent()).toMatch(/won!|share the win!/);
+        const ranking = end.locator('.f7-ranking li');
+        expect(await ranking.count()).toBe(3);
+        const scores = (await end.locator('.f7-rank-score').allTextContents()).map((s) => Number(s.replace(/\D/g, '')));
+        expect(Math.max(...scores)).toBeGreaterThanOrEqual(100);
+        expect(await end.getByText('Ema').count()).toBeGreaterThan(0);
+        expect(await end.getByText('Finn').count()).toBeGreaterThan(0);
+      }
+      console.log(`f7-two-people: Ema ${JSON.stringify(a)}, Finn ${JSON.stringify(b)}`);
+      await screenshot(ema, 'f7-two-people');
+      await screenshot(finn, 'f7-two-people-finn');
+    });
+  }, 600_000);
+});

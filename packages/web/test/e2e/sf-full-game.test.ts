@@ -1,0 +1,71 @@
+/**
+ * Issue 6, item 9 (a): one person plays a whole Stir Fry Eighteen game (target 50) against two
+ * basic bots, through the page only, to the end screen.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Harness, createTable, fillWithBots, person, screenshot, shouldSkip, start, startHarness, waitUntil, withFailureShots,
+} from './support/e2e.js';
+import { cookBest, discardDown, endTurn, nextMoment, press, readHand, realPair, select, sf, trust } from './support/sf.js';
+
+describe.skipIf(shouldSkip('sf-full-game'))('Stir Fry Eighteen: a whole game against two bots', () => {
+  let h: Harness;
+  const pages: Page[] = [];
+  beforeAll(async () => { h = await startHarness(); });
+  afterAll(async () => { await h?.close(); });
+
+  it('plays to the end screen: cooks the best dish offered, trusts, discards down', async () => {
+    await withFailureShots('sf-full-game', () => pages, async () => {
+      const ana = await person(h, 'Ana');
+      pages.push(ana);
+      await createTable(ana, { game: 'Stir Fry Eighteen', seats: 3, target: '50' });
+      await fillWithBots(ana);
+      await start(ana);
+      await sf.status(ana).waitFor();
+
+      const did = { cooked: 0, points: 0, pairs: 0, trusted: 0, discardDowns: 0, turns: 0 };
+      for (let step = 0; step < 600; step++) {
+        const moment = await nextMoment(ana, 60_000);
+        if (moment === 'over') break;
+        if (moment === 'taste') {
+          await trust(ana);
+          did.trusted++;
+        } else if (moment === 'discard-down') {
+          await discardDown(ana);
+          did.discardDowns++;
+        } else {
+          const points = await cookBest(ana);
+          if (points !== null) { did.cooked++; did.points += points; continue; }
+          // No dish: an honest pair draws three more cards (the bots may taste-test it).
+          const hand = await readHand(ana);
+          const pair = realPair(hand);
+          if (pair !== null && (await sf.pairButton(ana).getAttribute('title')) === null) {
+            await select(ana, pair);
+            await press(sf.pairButton(ana));
+            // The two cards leave the hand when the server takes the discard.
+            await waitUntil(async () => (await readHand(ana)).length !== hand.length || await sf.endHeading(ana).isVisible(),
+              15_000, 'the pair to leave the hand');
+            did.pairs++;
+            continue;
+          }
+          if (await endTurn(ana)) did.discardDowns++;
+          did.turns++;
+        }
+      }
+
+      const heading = sf.endHeading(ana);
+      await expect.poll(() => heading.isVisible(), { timeout: 60_000 }).toBe(true);
+      expect(await heading.textContent()).toMatch(/won!$/);
+      // Ranking with the three chefs, one of them at or past the target.
+      const rows = ana.locator('table.sf-ranking tbody tr');
+      expect(await rows.count()).toBe(3);
+      const scores = (await ana.locator('table.sf-ranking tbody td.num').allTextContents()).map(Number);
+      expect(Math.max(...scores)).toBeGreaterThanOrEqual(50);
+      await expect.poll(() => ana.getByRole('heading', { name: 'Statistics' }).isVisible()).toBe(true);
+      expect(await ana.getByRole('button', { name: 'Play again' }).first().isVisible()).toBe(true);
+      console.log(`sf-full-game: Ana ${JSON.stringify(did)}; final scores ${scores.join(', ')}`);
+      await screenshot(ana, 'sf-full-game');
+    });
+  }, 600_000);
+});

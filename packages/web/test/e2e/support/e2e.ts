@@ -1,0 +1,160 @@
+/**
+ * End-to-end harness (issue 6, item 9): the real server in-process (temp database, quick bots)
+ * serving the built client from packages/web/dist, driven by Debian's Chromium through
+ * playwright-core. Every person gets their own browser context (their own localStorage, so their
+ * own token), as two people on two machines would.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type Locator, type Page, chromium } from 'playwright-core';
+import { testServer } from '../../../../server/test/support/server.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const REPO_ROOT = resolve(here, '../../../../..');
+export const WEB_DIST = resolve(REPO_ROOT, 'packages/web/dist');
+export const CHROMIUM = '/usr/bin/chromium';
+export const ARTIFACTS = join(REPO_ROOT, 'artifacts/e2e');
+
+/**
+ * Why these tests cannot run here (null: they can). Under CI=true nothing is skipped: a missing
+ * browser or build must fail the run, not hide it.
+ */
+export function skipReason(): string | null {
+  if (process.env.CI === 'true') return null;
+  if (!existsSync(CHROMIUM)) return `${CHROMIUM} not found (apt-get install chromium)`;
+  if (!existsSync(join(WEB_DIST, 'index.html'))) return 'packages/web/dist/index.html missing (npm run build -w @parlor/web)';
+  return null;
+}
+
+/** Prints the one-line reason once per file and returns whether to skip. */
+export function shouldSkip(file: string): boolean {
+  const reason = skipReason();
+  if (reason !== null) console.warn(`e2e ${file} skipped: ${reason}`);
+  return reason !== null;
+}
+
+export type Server = Awaited<ReturnType<typeof testServer>>;
+
+export interface Harness {
+  readonly server: Server;
+  readonly browser: Browser;
+  close(): Promise<void>;
+}
+
+export async function startHarness(): Promise<Harness> {
+  const server = await testServer({ botDelayMs: [50, 150], webRoot: WEB_DIST });
+  let browser: Browser;
+  try {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+  } catch (e) {
+    await server.close();
+    throw e;
+  }
+  return {
+    server, browser,
+    close: async () => {
+      await browser.close().catch(() => undefined);
+      await server.close();
+    },
+  };
+}
+
+/** A person: a fresh browser context (own localStorage) with a page on the app, signed in by name. */
+export async function person(h: Harness, name: string, path = '/'): Promise<Page> {
+  const context = await h.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
+  context.setDefaultTimeout(30_000);
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.warn(`[${name}] page error: ${e.message}`));
+  await page.goto(h.server.url + path);
+  await page.getByLabel('Your name').fill(name);
+  await page.getByRole('button', { name: 'Enter' }).click();
+  await page.getByRole('status').filter({ hasText: 'Online' }).waitFor();
+  return page;
+}
+
+export interface TableSetup {
+  readonly game: 'Stir Fry Eighteen' | 'Flip 7';
+  readonly seats: number;
+  readonly target?: string;
+  readonly tasteWindow?: number;
+}
+
+/** Opens the create form in the lobby, fills it and lands on the new table's page, seated (the creator
+ * takes the first seat); returns the table's id. */
+export async function createTable(page: Page, setup: TableSetup): Promise<string> {
+  await page.getByRole('heading', { name: 'Tables' }).waitFor();
+  await page.getByRole('button', { name: 'Create a table' }).click();
+  await page.getByRole('radio', { name: new RegExp(`^${setup.game}`) }).check();
+  await page.getByRole('combobox', { name: /^Seats/ }).selectOption(String(setup.seats));
+  if (setup.target !== undefined) await page.getByRole('combobox', { name: /^Target score/ }).selectOption(setup.target);
+  if (setup.tasteWindow !== undefined) await page.getByRole('spinbutton', { name: /^Taste-test window/ }).fill(String(setup.tasteWindow));
+  await page.getByRole('button', { name: 'Create table' }).click();
+  await page.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
+  const id = /\/t\/([A-Za-z0-9_-]+)$/.exec(new URL(page.url()).pathname)![1]!;
+  await page.locator('.seat-name', { hasText: '(you)' }).first().waitFor();
+  return id;
+}
+
+/** Takes the first empty seat ("Sit here") and waits until the seat list shows "(you)". */
+export async function sit(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Sit here' }).first().click();
+  await page.locator('.seat-name', { hasText: '(you)' }).first().waitFor();
+}
+
+/** Fills every empty seat with a basic bot (creator only). */
+export async function fillWithBots(page: Page): Promise<void> {
+  const add = page.getByRole('button', { name: '+ Basic bot' });
+  for (let guard = 0; guard < 12 && (await add.count()) > 0; guard++) {
+    const before = await add.count();
+    await add.first().click();
+    await waitUntil(async () => (await add.count()) < before, 10_000, 'a bot to take the seat');
+  }
+}
+
+export async function start(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Start the game' }).click();
+}
+
+/** Polls `check` every 100 ms until it returns true (UI state, never a fixed sleep). */
+export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check().catch(() => false)) return;
+    if (Date.now() > end) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Waits until one of the named locators is visible; returns its name. */
+export async function firstVisible<K extends string>(choices: Record<K, Locator>, timeoutMs: number, what: string): Promise<K> {
+  let found: K | null = null;
+  await waitUntil(async () => {
+    for (const [k, loc] of Object.entries(choices) as [K, Locator][]) {
+      if (await loc.first().isVisible()) { found = k; return true; }
+    }
+    return false;
+  }, timeoutMs, what);
+  return found!;
+}
+
+/** Saves `artifacts/e2e/<name>.png` (full page). */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const path = join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** Runs a test body; on failure saves `<name>-failure.png` of every page given, then rethrows. */
+export async function withFailureShots(name: string, pages: () => readonly Page[], body: () => Promise<void>): Promise<void> {
+  try {
+    await body();
+  } catch (e) {
+    for (const [i, p] of pages().entries()) await screenshot(p, `${name}-failure-${i + 1}`).catch(() => undefined);
+    throw e;
+  }
+}
