@@ -120,7 +120,7 @@ export class Hub implements TableHost {
           c.watching.add(t.id);
           t.watchers.add(this.client(c));
           c.send(t.tableMessage(this.client(c), re));
-          await t.exclusive(() => t.sendGame(this.client(c), t.game?.lastEvents ?? []));
+          await t.exclusive(() => t.sendGame(this.client(c), t.game?.lastEvents ?? [], true));
           if (t.seatsOf(playerId).length > 0) t.playerBack(playerId);
           else t.broadcastTable(); // the spectator count changed
           return;

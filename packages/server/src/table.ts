@@ -112,7 +112,7 @@ export class Table {
   }
 
   /** The game as `seat` (null: a spectator) sees it, with `events` (all audiences) filtered for it. */
-  snapshot(seat: Seat | null, events: readonly GameEvent[]): GameSnapshot {
+  snapshot(seat: Seat | null, events: readonly GameEvent[], withHistory = false): GameSnapshot {
     const g = this.game!;
     const viewer = seat ?? 'spectator';
     const over = g.module.outcome(g.state);
@@ -126,15 +126,19 @@ export class Table {
       seed: over === null ? null : g.seed,
       outcome: over,
       stats: over === null ? null : g.stats,
+      ...(withHistory ? { history: eventsFor(g.allEvents, viewer) as GameSnapshot['events'] } : {}),
     };
   }
 
-  /** Sends `c` the game: one message per seat it holds, or the spectator's. */
-  sendGame(c: Client, events: readonly GameEvent[]): void {
+  /**
+   * Sends `c` the game: one message per seat it holds, or the spectator's. `withHistory` (on
+   * watching, e.g. after a reload) adds every event so far as that seat may see it, for the game log.
+   */
+  sendGame(c: Client, events: readonly GameEvent[], withHistory = false): void {
     if (this.game === null) return;
     const seats = this.seatsOf(c.playerId);
-    if (seats.length === 0) c.send({ type: 'game', ...this.snapshot(null, events) });
-    for (const seat of seats) c.send({ type: 'game', ...this.snapshot(seat, events) });
+    if (seats.length === 0) c.send({ type: 'game', ...this.snapshot(null, events, withHistory) });
+    for (const seat of seats) c.send({ type: 'game', ...this.snapshot(seat, events, withHistory) });
   }
 
   broadcastTable(): void {

@@ -67,6 +67,16 @@ export function reduce(s: AppState, m: ServerMessage): AppState {
       // Events are logged once, from one perspective (the first seat held, else the spectator's).
       const fresh = key === logKey && (prev === undefined || m.seq > prev.seq || newGame);
       const log = newGame ? [] : t.log;
+      // A snapshot with the game's history (after a reload or a reconnection) rebuilds the log.
+      if (key === logKey && m.history !== undefined) {
+        return {
+          ...s,
+          tables: {
+            ...s.tables,
+            [m.tableId]: { ...t, games: { ...(newGame ? {} : t.games), [key]: m }, log: m.history.map((event) => ({ seq: m.seq, event })) },
+          },
+        };
+      }
       return {
         ...s,
         tables: {
