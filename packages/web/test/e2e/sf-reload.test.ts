@@ -46,7 +46,7 @@ describe.skipIf(shouldSkip('sf-reload'))('Stir Fry Eighteen: a reload mid-game',
       // No name form: the same player, in the same seat, with the same view.
       expect(await dana.getByLabel('Your name').count()).toBe(0);
       expect(await dana.evaluate(() => localStorage.getItem('parlor.token'))).toBe(token);
-      await dana.locator('.seat-name', { hasText: 'Dana (you)' }).waitFor();
+      await dana.locator('.seat-name', { hasText: 'Dana (you)' }).waitFor({ state: 'attached' }); // in the folded seats panel
       await dana.locator('.sf-player.me', { hasText: 'Dana (you)' }).waitFor();
       await sf.status(dana).filter({ hasText: 'Your turn' }).waitFor();
       await waitUntil(async () => (await sf.hand(dana).count()) === before.hand.length, 15_000, 'the hand to come back');
