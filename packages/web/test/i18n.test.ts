@@ -20,16 +20,28 @@ const load = (lang: string, file: string) => flatten(JSON.parse(readFileSync(joi
 const variables = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 describe('translations', () => {
+  it('Polish has every plural form i18next asks for (one, few, many, other)', () => {
+    for (const file of FILES) {
+      const pl = load('pl', file);
+      for (const k of [...load('en', file).keys()].filter((x) => x.endsWith('_other'))) {
+        const base = k.slice(0, -'_other'.length);
+        for (const form of ['_one', '_few', '_many', '_other']) expect(pl.has(base + form), `pl/${file} ${base}${form}`).toBe(true);
+      }
+    }
+  });
+
   for (const file of FILES) {
     const en = load('en', file);
     for (const lang of LANGS.filter((l) => l !== 'en')) {
       it(`${lang}/${file} has exactly the English keys, none empty, with the same {{variables}}`, () => {
         const other = load(lang, file);
-        expect([...other.keys()].filter((k) => !en.has(k)), 'keys English does not have').toEqual([]);
+        // Languages with more plural forms than English (Polish: _few, _many) may add them where English has _other.
+        const extraPlural = (k: string) => /_(zero|two|few|many)$/.test(k) && en.has(k.replace(/_(zero|two|few|many)$/, '_other'));
+        expect([...other.keys()].filter((k) => !en.has(k) && !extraPlural(k)), 'keys English does not have').toEqual([]);
         expect([...en.keys()].filter((k) => !other.has(k)), 'missing keys').toEqual([]);
         for (const [k, v] of other) {
           expect(v.trim(), k).not.toBe('');
-          expect(variables(v), `${lang} ${k}`).toEqual(variables(en.get(k)!));
+          expect(variables(v), `${lang} ${k}`).toEqual(variables(en.get(k) ?? en.get(k.replace(/_(zero|two|few|many)$/, '_other'))!));
         }
       });
 
