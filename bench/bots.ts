@@ -12,10 +12,11 @@ async function decisionTimes(game: GameId, level: BotLevel): Promise<number[]> {
   const times: number[] = [];
   const deadline = performance.now() + SECONDS * 1000;
   for (let n = 0; performance.now() < deadline; n++) {
-    const setup = g.setup({ players: 4, seed: `bench-bots/${n}` });
+    const setup = g.start({ players: 4, seed: `bench-bots/${n}` });
     if (!setup.ok) throw new Error(setup.error.message);
-    let state = setup.value;
+    let state = setup.value.state;
     const bots = [0, 1, 2, 3].map(() => createBot(game, level));
+    bots.forEach((b, i) => b.observe?.(eventsFor(setup.value.events, i)));
     const rng = createRng(`bench-bots/${n}`);
     while (g.outcome(state) === null) {
       const toAct = g.toAct(state);

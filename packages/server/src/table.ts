@@ -212,7 +212,7 @@ export class Table {
     const seed = randomBytes(32).toString('hex');
     const no = this.row.gameNo + 1;
     const module = gameModule(this.row.game);
-    const setup = module.setup({ players: this.row.seats.length, options: this.row.options, seed });
+    const setup = module.start({ players: this.row.seats.length, options: this.row.options, seed });
     if (!setup.ok) throw new Refusal(setup.error.code, setup.error.message);
     const gameRow: GameRow = {
       tableId: this.id, gameNo: no, seed, commitment: commitmentOf(seed), options: this.row.options,
@@ -222,7 +222,7 @@ export class Table {
       startedAt: new Date().toISOString(), finishedAt: null, result: null,
     };
     // Everything that can fail is done before anything is stored.
-    const running = this.newRunning(gameRow, module, setup.value);
+    const running = this.newRunning(gameRow, module, setup.value.state, setup.value.events);
     await this.host.store.addGame(gameRow);
     this.row = { ...this.row, status: 'running', gameNo: no };
     await this.host.store.saveTable(this.row);
@@ -232,14 +232,21 @@ export class Table {
     // (it used to be sent before the timer started, with deadline null).
     this.schedule();
     this.broadcastTable();
-    for (const c of this.watchers) this.sendGame(c, []);
+    // The first snapshots carry the opening moves (the first draw or deal) as history, for the log.
+    for (const c of this.watchers) this.sendGame(c, [], true);
   }
 
-  private newRunning(g: GameRow, module: AnyGame, state: unknown): RunningGame {
+  /** A running game from its opening position; its bots see the opening events (their own first cards). */
+  private newRunning(g: GameRow, module: AnyGame, state: unknown, opening: GameEvent[]): RunningGame {
     const bots = new Map<Seat, Bot>();
-    this.row.seats.forEach((s, seat) => { if (s.kind === 'bot') bots.set(seat, createBot(this.row.game, s.level)); });
+    this.row.seats.forEach((s, seat) => {
+      if (s.kind !== 'bot') return;
+      const bot = createBot(this.row.game, s.level);
+      bot.observe?.(eventsFor(opening, seat));
+      bots.set(seat, bot);
+    });
     return {
-      no: g.gameNo, seed: g.seed, commitment: g.commitment, module, state, seq: 0, lastEvents: [], allEvents: [], stats: null, bots,
+      no: g.gameNo, seed: g.seed, commitment: g.commitment, module, state, seq: 0, lastEvents: [], allEvents: opening.slice(), stats: null, bots,
       rng: createRng(`${g.seed}/bots`), deadline: null, windowEnds: null,
     };
   }
@@ -250,9 +257,9 @@ export class Table {
     const g = await this.host.store.game(this.id, this.row.gameNo);
     if (g === null) throw new Error(`table ${this.id}: game ${this.row.gameNo} is missing`);
     const module = gameModule(this.row.game);
-    const setup = module.setup({ players: this.row.seats.length, options: g.options, seed: g.seed });
+    const setup = module.start({ players: this.row.seats.length, options: g.options, seed: g.seed });
     if (!setup.ok) throw new Error(`table ${this.id}: ${setup.error.message}`);
-    this.game = this.newRunning(g, module, setup.value);
+    this.game = this.newRunning(g, module, setup.value.state, setup.value.events);
     for (const a of await this.host.store.actions(this.id, g.gameNo)) {
       const r = module.apply(this.game.state, a.seat, a.action);
       if (!r.ok) throw new Error(`table ${this.id}: stored action ${a.seq} is refused on replay: ${r.error.message}`);

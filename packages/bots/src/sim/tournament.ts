@@ -56,13 +56,14 @@ export async function simulate(config: SimConfig): Promise<SimResult> {
 
   for (let g = 0; g < config.games; g++) {
     const seed = `${config.seed}/${g}`;
-    const setup = game.setup({ players: n, options: config.options, seed });
+    const setup = game.start({ players: n, options: config.options, seed });
     if (!setup.ok) throw new Error(setup.error.message);
     const levels = Array.from({ length: n }, (_, seat) => config.bots[(seat + g) % n]!);
     const bots: Bot[] = levels.map((level) => createBot(config.game, level));
     const rngs: Rng[] = levels.map((_, seat) => createRng(`${seed}/bot${seat}`));
     const order = createRng(`${seed}/order`);
-    let state = setup.value;
+    let state = setup.value.state;
+    bots.forEach((b, i) => b.observe?.(eventsFor(setup.value.events, i))); // the opening draw or deal
     let actions = 0;
     while (game.outcome(state) === null) {
       if (actions++ >= (config.maxActions ?? 100_000)) break;

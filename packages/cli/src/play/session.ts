@@ -26,13 +26,21 @@ export async function playSession(p: PlaySession): Promise<number> {
   const game = GAMES[p.game];
   const ui = TERMINAL[p.game];
   const names = ['You', ...p.bots.map((level, i) => `Bot ${i + 1} (${level})`)];
-  const setup = game.setup({ players: names.length, options: p.options, seed: p.seed });
+  const setup = game.start({ players: names.length, options: p.options, seed: p.seed });
   if (!setup.ok) throw new Error(setup.error.message);
-  let state = setup.value;
+  let state = setup.value.state;
   const bots = p.bots.map((level) => createBot(p.game, level));
   const rngs = p.bots.map((_, i) => createRng(`${p.seed}/bot${i + 1}`));
   const order = createRng(`${p.seed}/order`);
   p.print(`${names.length} players: ${names.join(', ')}. Seed ${p.seed}. Type "?" at any prompt for every move.`);
+  const tell = (events: readonly GameEvent[]) => {
+    for (const e of eventsFor(events, 0)) {
+      const line = ui.describe(e, names, 0);
+      if (line !== null) p.print(line);
+    }
+    bots.forEach((b, i) => b.observe?.(eventsFor(events, i + 1)));
+  };
+  tell(setup.value.events); // the opening draw or deal
 
   while (game.outcome(state) === null) {
     const toAct = game.toAct(state);
@@ -63,11 +71,7 @@ export async function playSession(p: PlaySession): Promise<number> {
     const r = game.apply(state, seat, action);
     if (!r.ok) { p.print(`${r.error.message}`); continue; }
     state = r.state;
-    for (const e of eventsFor(r.events as GameEvent[], 0)) {
-      const line = ui.describe(e, names, 0);
-      if (line !== null) p.print(line);
-    }
-    bots.forEach((b, i) => b.observe?.(eventsFor(r.events as GameEvent[], i + 1)));
+    tell(r.events as GameEvent[]);
   }
   return 0;
 }

@@ -54,6 +54,8 @@ export interface Game<S, A, V, E extends GameEvent, O> {
   parseOptions(raw: unknown): Result<O>;
   /** A new game, after every forced move (so it waits for its first real decision). */
   setup(input: SetupInput): Result<S>;
+  /** `setup`, with the events of those opening forced moves (the first turn's draw, the first deal). */
+  start(input: SetupInput): Result<{ readonly state: S; readonly events: E[] }>;
   /** The seats the game waits for now; empty when it is over. */
   toAct(state: S): Seat[];
   /** Every action `seat` may take now, each in canonical form; empty when it may take none. Read-only (may be shared). */

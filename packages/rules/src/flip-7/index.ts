@@ -16,7 +16,7 @@ export {
   type F7Action,
 } from './legal-actions.js';
 export { flip7Apply, flip7ApplyInPlace, flip7Check } from './apply.js';
-export { flip7Setup, flip7StartFrom, type F7Start } from './setup.js';
+export { flip7Setup, flip7Start, flip7StartFrom, type F7Start } from './setup.js';
 export { flip7View, flip7Outcome, type F7View, type F7Pending, type F7FlipThreeView } from './view.js';
 export { flip7UnseenDrawPile, flip7NextFlipOdds, type F7NextFlipOdds, type F7CardCounts } from './odds.js';
 export { flip7Scenario } from './scenario.js';

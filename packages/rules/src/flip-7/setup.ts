@@ -7,6 +7,7 @@ import { flip7CheckPlayers, flip7ParseOptions } from './options.js';
 import { runForced } from './play.js';
 import { startRound } from './round.js';
 import { emptyState, type F7State } from './state.js';
+import type { F7Event, F7EventSink } from './events.js';
 
 /** What a game starts from: the piles (draw pile top last), scores and first dealer. */
 export interface F7Start {
@@ -20,15 +21,15 @@ export interface F7Start {
 }
 
 /** A game from a start position, after the first round's deal (F7-4) and its forced moves. */
-export function flip7StartFrom(start: F7Start): F7State {
+export function flip7StartFrom(start: F7Start, ev: F7EventSink = null): F7State {
   const s = emptyState(start.players, start.target, start.rng, start.draw, start.discard, start.scores, start.dealer);
-  startRound(s, start.dealer, null);
-  runForced(s, null);
+  startRound(s, start.dealer, ev);
+  runForced(s, ev);
   return s;
 }
 
 /** The Game contract's `setup` (F7-2, F7-3): shuffle all 94 cards, pick the first dealer at random unless given. */
-export function flip7Setup(input: SetupInput): Result<F7State> {
+export function flip7Setup(input: SetupInput, ev: F7EventSink = null): Result<F7State> {
   const players = flip7CheckPlayers(input.players);
   if (!players.ok) return players;
   const n = players.value;
@@ -42,5 +43,12 @@ export function flip7Setup(input: SetupInput): Result<F7State> {
   const dealer = input.first ?? randomInt(rng, n);
   const draw = flip7FullDeck();
   shuffleInPlace(rng, draw);
-  return ok(flip7StartFrom({ players: n, target: options.value.target, rng, draw, discard: [], scores: new Array<number>(n).fill(0), dealer }));
+  return ok(flip7StartFrom({ players: n, target: options.value.target, rng, draw, discard: [], scores: new Array<number>(n).fill(0), dealer }, ev));
+}
+
+/** The Game contract's `start`: `setup` with the events of the first deal. */
+export function flip7Start(input: SetupInput): Result<{ state: F7State; events: F7Event[] }> {
+  const events: F7Event[] = [];
+  const r = flip7Setup(input, events);
+  return r.ok ? ok({ state: r.value, events }) : r;
 }

@@ -4,7 +4,7 @@ import type { SfAction } from './action.js';
 import { sfApply } from './apply.js';
 import type { SfEvent } from './events.js';
 import { type SfOptions, SF_DEFAULT_OPTIONS, parseSfOptions } from './options.js';
-import { SF_MAX_PLAYERS, SF_MIN_PLAYERS, sfSetup } from './setup.js';
+import { SF_MAX_PLAYERS, SF_MIN_PLAYERS, sfSetup, sfStart } from './setup.js';
 import type { SfState } from './state.js';
 import { sfLegalActions } from './legal-actions.js';
 import { sfToAct } from './to-act.js';
@@ -17,7 +17,8 @@ export const stirFryEighteen: Game<SfState, SfAction, SfView, SfEvent, SfOptions
   maxPlayers: SF_MAX_PLAYERS,
   defaultOptions: SF_DEFAULT_OPTIONS,
   parseOptions: parseSfOptions,
-  setup: sfSetup,
+  setup: (input) => sfSetup(input),
+  start: sfStart,
   toAct: sfToAct,
   legalActions: sfLegalActions,
   apply: sfApply,

@@ -12,7 +12,7 @@ export { SF_TASTE_TEST_PENALTY } from './taste-test.js';
 export { isHonest } from './discard.js';
 export * from './view.js';
 export { sfToAct } from './to-act.js';
-export { sfSetup, startSfGame, SF_MIN_PLAYERS, SF_MAX_PLAYERS } from './setup.js';
+export { sfSetup, sfStart, startSfGame, SF_MIN_PLAYERS, SF_MAX_PLAYERS } from './setup.js';
 export type { SfStartPosition } from './setup.js';
 export { stirFryEighteen } from './game.js';
 export { sfScenario } from './scenario.js';

@@ -4,13 +4,14 @@ import { type RngState, randomInt, seedRng, shuffleInPlace } from '../core/rando
 import { type SfCard, SF_HAND_LIMIT, baseDeck } from './cards.js';
 import { type SfOptions, parseSfOptions } from './options.js';
 import type { SfState } from './state.js';
+import type { SfEmit, SfEvent } from './events.js';
 import { beginTurn } from './turn.js';
 
 export const SF_MIN_PLAYERS = 2;
 export const SF_MAX_PLAYERS = 5;
 
 /** SF-4..SF-6, SF-30: a new game, up to the first player's start-of-turn draw. */
-export function sfSetup(input: SetupInput): Result<SfState> {
+export function sfSetup(input: SetupInput, emit: SfEmit | null = null): Result<SfState> {
   const players = checkPlayers(input.players);
   if (!players.ok) return players;
   const options = parseSfOptions(input.options);
@@ -29,7 +30,14 @@ export function sfSetup(input: SetupInput): Result<SfState> {
   const hands: SfCard[][] = [];
   for (let p = 0; p < players.value; p++) hands.push(deck.splice(deck.length - SF_HAND_LIMIT, SF_HAND_LIMIT));
   const first = input.first === undefined ? randomInt(rng, players.value) : input.first;
-  return startSfGame({ players: players.value, options: options.value, rng, hands, drawPile: deck, removed, first });
+  return startSfGame({ players: players.value, options: options.value, rng, hands, drawPile: deck, removed, first }, emit);
+}
+
+/** The Game contract's `start`: `setup` with the events of the first turn's draw. */
+export function sfStart(input: SetupInput): Result<{ state: SfState; events: SfEvent[] }> {
+  const events: SfEvent[] = [];
+  const r = sfSetup(input, (e) => events.push(e));
+  return r.ok ? ok({ state: r.value, events }) : r;
 }
 
 export interface SfStartPosition {
@@ -45,7 +53,7 @@ export interface SfStartPosition {
 }
 
 /** A game from a known position: `first` begins a turn, with its start-of-turn draw (SF-7). */
-export function startSfGame(p: SfStartPosition): Result<SfState> {
+export function startSfGame(p: SfStartPosition, emit: SfEmit | null = null): Result<SfState> {
   if (!Number.isInteger(p.first) || p.first < 0 || p.first >= p.players) {
     return refuse('BAD_SETUP', `The first player must be a seat from 0 to ${p.players - 1}.`, 'SF-5');
   }
@@ -67,7 +75,7 @@ export function startSfGame(p: SfStartPosition): Result<SfState> {
     closing: null,
     result: null,
   };
-  beginTurn(s, p.first, null);
+  beginTurn(s, p.first, emit);
   return ok(s);
 }
 
