@@ -62,8 +62,9 @@ export interface GameSnapshot {
   readonly outcome: Outcome | null;
   /** Per-player end-of-game statistics (SfPlayerStats or F7PlayerStats), once the game is over. */
   readonly stats: unknown[] | null;
-  /** In the snapshot answering `table.watch` (a first visit, a reload, a reconnection): every event of
-   *  the game so far as this seat may see it, oldest first, so a client can rebuild its game log. */
+  /** In a game's first snapshot and in the one answering `table.watch` (a first visit, a reload, a
+   *  reconnection): every event of the game so far as this seat may see it, oldest first, so a client
+   *  can rebuild its game log. */
   readonly history?: GameEvent[];
 }
 
