@@ -10,8 +10,9 @@ import type { SfState } from './state.js';
 export function draw(s: SfState, player: Seat, owed: number, reason: 'turn' | 'discard' | 'cook', emit: SfEmit | null): void {
   const blocked = reason !== 'turn' && s.turn.caught;
   const count = blocked ? 0 : Math.min(owed, s.drawPile.length);
-  const cards = s.drawPile.splice(s.drawPile.length - count, count).reverse();
-  s.hands[player]!.push(...cards);
+  const hand = s.hands[player]!;
+  const from = hand.length;
+  for (let i = 0; i < count; i++) hand.push(s.drawPile.pop()!); // top of the pile first
   emit?.({ type: 'draw', player, reason, owed, count, blocked });
-  if (count > 0) emit?.({ type: 'drawn', player, cards, only: player });
+  if (count > 0) emit?.({ type: 'drawn', player, cards: hand.slice(from), only: player });
 }
