@@ -1,4 +1,4 @@
-import { SF_BASE_COUNTS, SF_CARDS, type SfCard, type SfOptions, cardIndex } from '@parlor/rules';
+import { SF_BASE_COUNTS, SF_CARDS, type SfCard, type SfOptions, cardIndex, countCards } from '@parlor/rules';
 
 /** Card kinds indexed like SF_CARDS (shrimp … noodles, tofu). Hands are count vectors over them. */
 export const KINDS = SF_CARDS.length;
@@ -9,10 +9,9 @@ export function zeros(): Counts {
   return new Array<number>(KINDS).fill(0);
 }
 
+/** Counts of each kind in `cards` (the rules package's own counter). */
 export function countsOf(cards: readonly SfCard[]): Counts {
-  const c = zeros();
-  for (const card of cards) c[cardIndex(card)]!++;
-  return c;
+  return countCards(cards);
 }
 
 export function size(c: readonly number[]): number {
