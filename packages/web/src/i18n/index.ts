@@ -39,10 +39,10 @@ const KEY = 'parlor.lang';
 /** The saved choice, else the browser's first supported language, else English. */
 export function detectLanguage(): Language {
   const saved = localStorage.getItem(KEY);
-  if (saved && saved in RESOURCES) return saved as Language;
+  if (saved && Object.hasOwn(RESOURCES, saved)) return saved as Language;
   for (const tag of navigator.languages ?? [navigator.language]) {
     const base = tag.toLowerCase().split('-')[0]!;
-    if (base in RESOURCES) return base as Language;
+    if (Object.hasOwn(RESOURCES, base)) return base as Language;
   }
   return 'en';
 }
