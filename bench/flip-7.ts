@@ -3,7 +3,7 @@
  * decision, single-threaded, from the compiled engine. Run alone with `npm run build && npx tsx bench/flip-7.ts`.
  */
 import {
-  flip7Apply, flip7ApplyInPlace, flip7FullDeck, flip7LegalActionAt, flip7LegalActionCount, flip7StartFrom, flip7ToAct,
+  f7Apply, f7ApplyInPlace, f7FullDeck, f7LegalActionAt, f7LegalActionCount, f7StartFrom, f7ToAct,
   nextU32, randomInt, seedRng, shuffleInPlace, type F7State, type RngState,
 } from '@parlor/rules';
 
@@ -13,9 +13,9 @@ const TARGET_GAMES_PER_SECOND = 50_000;
 /** A new 4-player game from the bench generator (no SHA-256 seeding per game). */
 function newGame(rng: RngState): F7State {
   const gameRng: RngState = [nextU32(rng), nextU32(rng), nextU32(rng), nextU32(rng) | 1];
-  const draw = flip7FullDeck();
+  const draw = f7FullDeck();
   shuffleInPlace(gameRng, draw);
-  return flip7StartFrom({ players: PLAYERS, target: 200, rng: gameRng, draw, discard: [], scores: [0, 0, 0, 0], dealer: randomInt(rng, PLAYERS) });
+  return f7StartFrom({ players: PLAYERS, target: 200, rng: gameRng, draw, discard: [], scores: [0, 0, 0, 0], dealer: randomInt(rng, PLAYERS) });
 }
 
 interface Tally { games: number; rounds: number; applies: number; ms: number }
@@ -30,10 +30,10 @@ function run(ms: number, inPlace: boolean, rng: RngState): Tally {
       let s = newGame(rng);
       while (s.phase !== 2) {
         const seat = s.asker;
-        const action = flip7LegalActionAt(s, randomInt(rng, flip7LegalActionCount(s)));
-        if (inPlace) flip7ApplyInPlace(s, seat, action);
+        const action = f7LegalActionAt(s, randomInt(rng, f7LegalActionCount(s)));
+        if (inPlace) f7ApplyInPlace(s, seat, action);
         else {
-          const r = flip7Apply(s, seat, action);
+          const r = f7Apply(s, seat, action);
           if (!r.ok) throw new Error(r.error.message);
           s = r.state;
         }
@@ -60,11 +60,11 @@ export async function benchFlip7(): Promise<void> {
   const rng = seedRng('bench flip-7');
   // Sanity: the bench's decisions are the engine's legal actions.
   const probe = newGame(rng);
-  if (flip7ToAct(probe)[0] !== probe.asker) throw new Error('bench out of step with the engine');
+  if (f7ToAct(probe)[0] !== probe.asker) throw new Error('bench out of step with the engine');
   run(300, true, rng); // warm-up
-  const inPlace = report('in place (flip7ApplyInPlace)', run(2000, true, rng));
+  const inPlace = report('in place (f7ApplyInPlace)', run(2000, true, rng));
   run(200, false, rng);
-  const pure = report('pure (flip7Apply)', run(2000, false, rng));
+  const pure = report('pure (f7Apply)', run(2000, false, rng));
   if (inPlace < TARGET_GAMES_PER_SECOND) {
     console.log(`flip-7: in place is below ${TARGET_GAMES_PER_SECOND.toLocaleString('en-US')} games/s: the cost is the plain per-decision work ` +
       '(~104 decisions, ~130 flips, ~14 round ends each moving ~20 cards to the discard pile, ~2 Fisher-Yates reshuffles per game) ' +
@@ -72,7 +72,7 @@ export async function benchFlip7(): Promise<void> {
   }
   if (pure < TARGET_GAMES_PER_SECOND) {
     console.log('flip-7: the pure apply copies the whole state (14 arrays) and builds an event list on every call; ' +
-      'search should copy once and use flip7ApplyInPlace.');
+      'search should copy once and use f7ApplyInPlace.');
   }
 }
 

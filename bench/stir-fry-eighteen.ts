@@ -3,7 +3,7 @@
  * players) and `apply` calls per second, on one core. Run with `npm run bench`.
  */
 import {
-  type SfAction, type SfState, cloneSfState, createRng, sfApplyInPlace, sfLegalActions, sfToAct, stirFryEighteen as game,
+  type SfAction, type SfState, sfCloneState, createRng, sfApplyInPlace, sfLegalActions, sfToAct, stirFryEighteen as game,
 } from '@parlor/rules';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
@@ -20,7 +20,7 @@ function measure(players: number, inPlace: boolean): Figures {
     for (let batch = 0; batch < 20; batch++) {
       const setup = game.setup({ players, seed: `g${games}` });
       if (!setup.ok) throw new Error(setup.error.message);
-      let s: SfState = inPlace ? cloneSfState(setup.value) : setup.value;
+      let s: SfState = inPlace ? sfCloneState(setup.value) : setup.value;
       while (s.phase !== 'over') {
         const toAct = sfToAct(s);
         const seat = toAct.length === 1 ? toAct[0]! : toAct[rng.int(toAct.length)]!;

@@ -1,13 +1,13 @@
 /**
  * The round played alone on the full deck (F7-1): the exact numbers-only figure, the exact figures
- * with one kind of extra card at a time (flip7SolveRound), and a Monte Carlo estimate of the full deck
- * under the bots' solver policy (flip7QuickSolve on the pile's numbers, modifiers held counted).
+ * with one kind of extra card at a time (f7SolveRound), and a Monte Carlo estimate of the full deck
+ * under the bots' solver policy (f7QuickSolve on the pile's numbers, modifiers held counted).
  *   npx tsx --conditions=@parlor/source packages/bots/scripts/f7-solo.ts [rounds]
  * The simulator below plays the solver's model of a lone round (solver.ts header); it exists only
  * to measure a policy on the full deck, where the exact state space is too large to enumerate.
  */
 import { createRng } from '@parlor/rules';
-import { F7_FULL_PILE, F7_NUMBERS_PILE, flip7QuickSolve, flip7SolveRound } from '../src/index.js';
+import { F7_FULL_PILE, F7_NUMBERS_PILE, f7QuickSolve, f7SolveRound } from '../src/index.js';
 
 const rounds = Number(process.argv[2] ?? 200_000);
 const only = (keep: (c: number) => boolean) => F7_FULL_PILE.map((n, c) => (keep(c) ? n : 0));
@@ -20,7 +20,7 @@ const variants: [string, readonly number[]][] = [
 ];
 for (const [name, p] of variants) {
   const t = performance.now();
-  const r = flip7SolveRound({ numbers: [] }, p);
+  const r = f7SolveRound({ numbers: [] }, p);
   console.log(`exact  ${name.padEnd(28)} ${r.value.toFixed(3)} points, bust ${(100 * r.bust).toFixed(2)}%, Flip 7 ${(100 * r.flip7).toFixed(2)}%  (${r.states} states, ${(performance.now() - t).toFixed(0)} ms)`);
 }
 
@@ -32,7 +32,7 @@ function policyHits(mask: number, plus: number, x2: boolean, sc: boolean, pile: 
   if (h === undefined) {
     const numbers: number[] = [];
     for (let n = 0; n <= 12; n++) if (mask & (1 << n)) numbers.push(n);
-    h = flip7QuickSolve({ numbers, plus, x2, secondChance: sc, hasCards: true }, pile).action === 'hit';
+    h = f7QuickSolve({ numbers, plus, x2, secondChance: sc, hasCards: true }, pile).action === 'hit';
     cache.set(key, h);
   }
   return h;

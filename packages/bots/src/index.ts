@@ -3,7 +3,7 @@ export { randomBot } from './random.js';
 export { sfBasicBot, sfExpertBot, SfBelief } from './stir-fry-eighteen/index.js';
 export {
   f7BasicBot, f7ExpertBot, f7BasicDecide, f7ExpertDecide, F7_BASIC, F7_EXPERT,
-  flip7SolveRound, flip7QuickSolve, F7_FULL_PILE, F7_NUMBERS_PILE,
+  f7SolveRound, f7QuickSolve, F7_FULL_PILE, F7_NUMBERS_PILE,
   type F7SolverLine, type F7SolveOptions, type F7RoundSolution, type F7QuickSolution, type F7Pile,
 } from './flip-7/index.js';
 export { BOTS, botLevels, createBot } from './registry.js';

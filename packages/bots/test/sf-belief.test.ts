@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type SfEvent, cardIndex, eventsFor, stirFryEighteen as game } from '@parlor/rules';
+import { type SfEvent, sfCardIndex, eventsFor, stirFryEighteen as game } from '@parlor/rules';
 import { SfBelief } from '../src/index.js';
 import { RHO_BLUFF, RHO_HONEST } from '../src/stir-fry-eighteen/belief.js';
 import { position } from './sf-support.js';
 
-const PORK = cardIndex('pork'), SHRIMP = cardIndex('shrimp'), NOODLES = cardIndex('noodles');
+const PORK = sfCardIndex('pork'), SHRIMP = sfCardIndex('shrimp'), NOODLES = sfCardIndex('noodles');
 const C = (n: number, k: number): number => (k < 0 || k > n ? 0 : k === 0 ? 1 : (C(n - 1, k - 1) * n) / k);
 
 /** Feeds `events` one by one until (and including) the first that matches `until`. */
@@ -110,8 +110,8 @@ describe('expert belief: exact on hand-worked positions', () => {
     if (!t.ok) throw new Error(t.error.message);
     b.observe(eventsFor(t.events, 0).filter((e) => e.type !== 'draw' && e.type !== 'drawn'));
     // No Ginger is left unplaced: nobody can hold one.
-    expect(b.pHolds(1, cardIndex('ginger'))).toBe(0);
-    expect(b.pHolds(2, cardIndex('ginger'))).toBe(0);
+    expect(b.pHolds(1, sfCardIndex('ginger'))).toBe(0);
+    expect(b.pHolds(2, sfCardIndex('ginger'))).toBe(0);
     // Seat 2 put its whole hand down (SF-17): it holds nothing.
     expect(b.trackers[2]!.handSize()).toBe(0);
   });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  type SfAction, type SfEvent, type SfState, type SfView, createRng, eventsFor, isHonest, stirFryEighteen as game,
+  type SfAction, type SfEvent, type SfState, type SfView, createRng, eventsFor, sfIsHonest, stirFryEighteen as game,
 } from '@parlor/rules';
 import { type Bot, simulate, sfBasicBot, sfExpertBot } from '../src/index.js';
 import { resample } from '../../rules/test/support/sf-resample.js';
@@ -62,7 +62,7 @@ describe('Stir Fry Eighteen bots', () => {
       const bots = Array.from({ length: players }, (_, i) => ((mix >> i) & 1 ? sfExpertBot() : sfBasicBot()));
       play(setup.value, bots, seed, (s, seat, _legal, a) => {
         if (bots[seat]!.level !== 'basic') return;
-        if (a.type === 'discard-pair') expect(isHonest({ kind: 'pair', claim: null }, a.cards)).toBe(true);
+        if (a.type === 'discard-pair') expect(sfIsHonest({ kind: 'pair', claim: null }, a.cards)).toBe(true);
         if (a.type === 'discard-protein') expect(a.card).toBe(a.claim);
         if (s.phase === 'taste-test') {
           declarations++;
@@ -70,7 +70,7 @@ describe('Stir Fry Eighteen bots', () => {
           const cards = s.putDown[d.putDown]!.cards;
           if (a.type === 'taste-test') {
             tests++;
-            expect(isHonest(d, cards)).toBe(false);
+            expect(sfIsHonest(d, cards)).toBe(false);
           }
           // Holding the claimed protein, it knows: it must test (SF-1, one copy each).
           if (d.kind === 'protein' && s.hands[seat]!.includes(d.claim!)) expect(a.type).toBe('taste-test');

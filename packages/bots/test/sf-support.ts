@@ -1,5 +1,5 @@
 import {
-  type SfCard, type SfOptions, type SfState, SF_DEFAULT_OPTIONS, baseDeck, createRng, seedRng, startSfGame,
+  type SfCard, type SfOptions, type SfState, SF_DEFAULT_OPTIONS, sfBaseDeck, createRng, seedRng, sfStartFrom,
 } from '@parlor/rules';
 
 /**
@@ -10,7 +10,7 @@ export function position(p: {
   hands: SfCard[][]; top?: SfCard[]; first: number; options?: Partial<SfOptions>; removed?: SfCard; scores?: number[];
 }): SfState {
   const options = { ...SF_DEFAULT_OPTIONS, ...p.options } as SfOptions;
-  const deck: SfCard[] = baseDeck();
+  const deck: SfCard[] = sfBaseDeck();
   if (options.tofu) {
     const r = p.removed ?? 'noodles';
     deck.splice(deck.indexOf(r), 1, 'tofu');
@@ -24,7 +24,7 @@ export function position(p: {
   const top = p.top ?? [];
   top.forEach(take);
   const pile = [...deck, ...top.slice().reverse()];
-  const r = startSfGame({
+  const r = sfStartFrom({
     players: p.hands.length, options, rng: seedRng('position'), hands: p.hands.map((h) => h.slice()),
     drawPile: pile, removed: options.tofu ? (p.removed ?? 'noodles') : null, first: p.first, scores: p.scores,
   });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  flip7, flip7ApplyInPlace, flip7CloneState, flip7LegalActions, flip7View, type F7Action, type F7State,
+  flip7, f7ApplyInPlace, f7CloneState, f7LegalActions, f7View, type F7Action, type F7State,
 } from '../src/index.js';
 import { expectAllCards, mulberry } from './flip-7-support.js';
 
@@ -28,7 +28,7 @@ function playOut(s: F7State, pick: number, check: (s: F7State, step: number) => 
     check(s, step);
     if (flip7.outcome(s) !== null) return s;
     const [seat] = flip7.toAct(s);
-    const actions = flip7LegalActions(s, seat!);
+    const actions = f7LegalActions(s, seat!);
     const r = flip7.apply(s, seat!, actions[Math.floor(rand() * actions.length)]);
     if (!r.ok) throw new Error(`a listed action was refused: ${r.error.message}`);
     s = r.state;
@@ -41,10 +41,10 @@ function checkToAct(s: F7State): void {
   const over = flip7.outcome(s) !== null;
   expect(toAct.length).toBe(over ? 0 : 1); // Flip 7 asks one player at a time
   for (let seat = 0; seat < s.players; seat++) {
-    expect(flip7LegalActions(s, seat).length > 0).toBe(toAct.includes(seat));
+    expect(f7LegalActions(s, seat).length > 0).toBe(toAct.includes(seat));
   }
   // every decision is a real choice (forced moves are played by the engine)
-  if (!over) expect(flip7LegalActions(s, toAct[0]!).length).toBeGreaterThanOrEqual(2);
+  if (!over) expect(f7LegalActions(s, toAct[0]!).length).toBeGreaterThanOrEqual(2);
 }
 
 describe('Flip 7 properties (random seeds, 2–12 players, random target)', () => {
@@ -76,7 +76,7 @@ describe('Flip 7 properties (random seeds, 2–12 players, random target)', () =
           for (const [seat, action] of tries) {
             probes++;
             const before = JSON.stringify(s);
-            const listed = flip7LegalActions(s, seat).some((a) => JSON.stringify(a) === JSON.stringify(action));
+            const listed = f7LegalActions(s, seat).some((a) => JSON.stringify(a) === JSON.stringify(action));
             const r = flip7.apply(s, seat, action);
             expect(JSON.stringify(s)).toBe(before);
             expect(r.ok).toBe(listed);
@@ -95,15 +95,15 @@ describe('Flip 7 properties (random seeds, 2–12 players, random target)', () =
     fc.assert(fc.property(gameArb, ({ seed, players, target, pick }) => {
       const rand = mulberry(pick);
       let pure = start(seed, players, target);
-      const inPlace = flip7CloneState(pure);
+      const inPlace = f7CloneState(pure);
       while (flip7.outcome(pure) === null) {
         const [seat] = flip7.toAct(pure);
-        const actions = flip7LegalActions(pure, seat!);
+        const actions = f7LegalActions(pure, seat!);
         const action = actions[Math.floor(rand() * actions.length)]!;
         const r = flip7.apply(pure, seat!, action);
         if (!r.ok) throw new Error(r.error.message);
         pure = r.state;
-        flip7ApplyInPlace(inPlace, seat!, action as F7Action);
+        f7ApplyInPlace(inPlace, seat!, action as F7Action);
         expect(inPlace).toEqual(pure);
       }
     }), { numRuns: 15 });
@@ -114,14 +114,14 @@ describe('Flip 7 properties (random seeds, 2–12 players, random target)', () =
       const rand = mulberry(shuffleSeed);
       playOut(start(seed, players, target), pick, (s, step) => {
         if (step % 5 !== 0) return;
-        const other = flip7CloneState(s);
+        const other = f7CloneState(s);
         for (let i = other.draw.length - 1; i > 0; i--) {
           const j = Math.floor(rand() * (i + 1));
           [other.draw[i], other.draw[j]] = [other.draw[j]!, other.draw[i]!];
         }
         for (const viewer of [...Array.from({ length: s.players }, (_, i) => i), 'spectator' as const]) {
-          const v = flip7View(s, viewer);
-          expect(flip7View(other, viewer)).toEqual(v);
+          const v = f7View(s, viewer);
+          expect(f7View(other, viewer)).toEqual(v);
           const text = JSON.stringify(v);
           expect(text).not.toMatch(/"rng"|"draw"/);
         }
@@ -129,12 +129,12 @@ describe('Flip 7 properties (random seeds, 2–12 players, random target)', () =
         // an action flips in place (no reshuffle) and the events must be the same.
         const [seat] = flip7.toAct(s);
         if (seat === undefined) return;
-        const action = flip7LegalActions(s, seat)[0]!;
+        const action = f7LegalActions(s, seat)[0]!;
         const a = flip7.apply(s, seat, action);
         if (!a.ok) throw new Error(a.error.message);
         const used = s.draw.length - a.state.draw.length;
         if (used < 0 || a.events.some((e) => e.type === 'reshuffle')) return;
-        const third = flip7CloneState(s);
+        const third = f7CloneState(s);
         const keep = third.draw.splice(third.draw.length - used, used);
         third.draw.reverse(); // a different order below the flipped cards
         third.draw.push(...keep);
@@ -142,7 +142,7 @@ describe('Flip 7 properties (random seeds, 2–12 players, random target)', () =
         if (!b.ok) throw new Error(b.error.message);
         expect(b.events).toEqual(a.events);
         expect(JSON.stringify(a.events)).not.toMatch(/"rng"|"draw"/);
-        expect(flip7View(b.state, 'spectator')).toEqual(flip7View(a.state, 'spectator'));
+        expect(f7View(b.state, 'spectator')).toEqual(f7View(a.state, 'spectator'));
       });
     }), { numRuns: 25 });
   });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  flip7, flip7CardCode, flip7ScoreLine, flip7View, type F7Event, type F7State,
+  flip7, f7CardCode, f7ScoreLine, f7View, type F7Event, type F7State,
 } from '../src/index.js';
 import { act, expectAllCards, fromSetup, giveTo, hit, stay } from './flip-7-support.js';
 
 const score = (names: string[], busted = false, flip7Made = false) =>
-  flip7ScoreLine(names.map(flip7CardCode), busted, flip7Made);
+  f7ScoreLine(names.map(f7CardCode), busted, flip7Made);
 const types = (events: F7Event[]) => events.map((e) => e.type);
 
 describe('F7-13 scoring', () => {
@@ -85,7 +85,7 @@ describe('options and players (F7-2)', () => {
   it('deals first from the seat after the given first dealer (F7-3, F7-4)', () => {
     const r = flip7.setup({ players: 5, seed: 'deal', first: 3 });
     if (!r.ok) throw new Error(r.error.message);
-    const v = flip7View(r.value, 'spectator');
+    const v = f7View(r.value, 'spectator');
     expect(v.dealer).toBe(3);
     expect(v.round).toBe(1);
     expectAllCards(r.value);
@@ -134,17 +134,17 @@ describe('Flip Three (F7-10)', () => {
     let s = fromSetup(3, { dealer: 2, drawPile: ['3', '4', '5', 'flip-three', 'flip-three', 'freeze', '6', 'freeze', '7', '8'] });
     s = act(s, 0, hit).state;
     s = act(s, 0, giveTo(0)).state;
-    let v = flip7View(s, 1);
+    let v = f7View(s, 1);
     expect(v.pending).toEqual({ kind: 'give', seat: 0, card: 'flip-three', receivers: [0, 1, 2], setAside: true });
     expect(v.flipThrees).toEqual([{ receiver: 0, flipping: false, flipsLeft: 0, setAside: ['flip-three', 'freeze'], givenTo: [] }]);
     expect(v.inTransit.slice().sort()).toEqual(['flip-three', 'freeze']);
     s = act(s, 0, giveTo(1)).state;
-    expect(flip7View(s, 'spectator').pending).toMatchObject({ card: 'freeze', setAside: true });
+    expect(f7View(s, 'spectator').pending).toMatchObject({ card: 'freeze', setAside: true });
     const r = act(s, 0, giveTo(2));
     s = r.state;
     // the Flip Three goes first: seat 1 flips freeze (aside), 7, 8; then asked for the new freeze
     expect(types(r.events)).toEqual(['give', 'flip-three-start', 'flip', 'set-aside', 'flip', 'flip', 'flip-three-end']);
-    v = flip7View(s, 'spectator');
+    v = f7View(s, 'spectator');
     expect(v.flipThrees.map((f) => [f.receiver, f.setAside, f.givenTo])).toEqual([[0, ['freeze'], [2]], [1, ['freeze'], []]]);
     const last = act(s, 1, giveTo(0));
     const freezes = last.events.filter((e) => e.type === 'freeze');
@@ -173,8 +173,8 @@ describe('draw pile and discard pile (F7-14)', () => {
     s = act(s, 0, hit).state;
     const r = act(s, 1, hit);
     expect(r.events[0]).toEqual({ type: 'reshuffle', cards: 91 });
-    expect(flip7View(r.state, 0).discardPile).toEqual([]);
-    expect(flip7View(r.state, 0).lines[0]).toEqual(['3', '5']);
+    expect(f7View(r.state, 0).discardPile).toEqual([]);
+    expect(f7View(r.state, 0).lines[0]).toEqual(['3', '5']);
     expectAllCards(r.state);
   });
 
@@ -186,7 +186,7 @@ describe('draw pile and discard pile (F7-14)', () => {
     const r = act(s, 0, hit); // seat 0 (5) must flip: nothing to flip
     const end = r.events.find((e) => e.type === 'round-end');
     expect(end).toMatchObject({ reason: 'no-cards', scores: [5, 0, 7] });
-    expect(flip7View(r.state, 'spectator').round).toBe(2);
+    expect(f7View(r.state, 'spectator').round).toBe(2);
   });
 });
 
@@ -207,7 +207,7 @@ describe('Flip 7 (F7-7) and the end of the game (F7-15)', () => {
     s = act(s, 1, stay).state;
     const r = act(s, 2, stay);
     expect(flip7.outcome(r.state)).toBeNull();
-    expect(flip7View(r.state, 'spectator').scores).toEqual([204, 204, 12]);
+    expect(f7View(r.state, 'spectator').scores).toEqual([204, 204, 12]);
     expect(types(r.events)).not.toContain('game-over');
   });
 });

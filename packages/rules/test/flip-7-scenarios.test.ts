@@ -1,10 +1,10 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { flip7Scenario, runScenario, type ScenarioAdapter, type ScenarioAdapters } from '../src/index.js';
+import { f7Scenario, runScenario, type ScenarioAdapter, type ScenarioAdapters } from '../src/index.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const adapters: ScenarioAdapters = { 'flip-7': flip7Scenario as ScenarioAdapter<unknown> };
+const adapters: ScenarioAdapters = { 'flip-7': f7Scenario as ScenarioAdapter<unknown> };
 const read = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
 
 // The format's own examples, copied into the repository (scenarios.test.ts also runs ../shared's).
@@ -38,7 +38,7 @@ describe('Flip 7 scenario files', () => {
 
 describe('Flip 7 scenario setup (spec/scenarios.md)', () => {
   const setup = (players: number, s: Record<string, unknown>, options: unknown = {}) =>
-    flip7Scenario.fromSetup({ players, options, seed: 'x', setup: s });
+    f7Scenario.fromSetup({ players, options, seed: 'x', setup: s });
 
   it('refuses unknown setup keys, naming them', () => {
     const r = setup(2, { first: 0 });
@@ -66,16 +66,16 @@ describe('Flip 7 scenario setup (spec/scenarios.md)', () => {
   it('places the listed top of the draw pile first and the discard pile as given', () => {
     const r = setup(3, { dealer: 0, drawPile: ['7', '8', '9', '10'], discardPile: ['12', 'x2'] });
     if (!r.ok) throw new Error(r.error.message);
-    const get = (k: string) => flip7Scenario.expect[k]!.get(r.value);
+    const get = (k: string) => f7Scenario.expect[k]!.get(r.value);
     expect(get('lines')).toEqual({ '1': ['7'], '2': ['8'], '0': ['9'] });
     expect(get('discardPileSize')).toBe(2);
     expect(get('drawPileSize')).toBe(94 - 2 - 3);
-    const stacked = flip7Scenario.stack(r.value, ['12', '0']);
+    const stacked = f7Scenario.stack(r.value, ['12', '0']);
     if (!stacked.ok) throw new Error(stacked.error.message);
     // '10' was on top; now '12' then '0' are above it
     expect(stacked.value.draw.slice(-3)).toEqual([10, 0, 12]);
-    expect(flip7Scenario.stack(r.value, ['x2']).ok).toBe(false); // it is on the discard pile
-    expect(flip7Scenario.stack(r.value, ['+2']).ok).toBe(true);
-    expect(flip7Scenario.stack(r.value, ['+2', '+2']).ok).toBe(false); // one +2 in the deck
+    expect(f7Scenario.stack(r.value, ['x2']).ok).toBe(false); // it is on the discard pile
+    expect(f7Scenario.stack(r.value, ['+2']).ok).toBe(true);
+    expect(f7Scenario.stack(r.value, ['+2', '+2']).ok).toBe(false); // one +2 in the deck
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { flip7, flip7Stats, type F7Event, type F7ScoreBreakdown, type F7State } from '../src/index.js';
+import { flip7, f7Stats, type F7Event, type F7ScoreBreakdown, type F7State } from '../src/index.js';
 
-// Hand-made event lists: only the events flip7Stats reads matter (round-start, bust, round-end),
+// Hand-made event lists: only the events f7Stats reads matter (round-start, bust, round-end),
 // the others are there to show they are ignored.
 
 const b = (numbers: number, opts: Partial<F7ScoreBreakdown> = {}): F7ScoreBreakdown => {
@@ -10,9 +10,9 @@ const b = (numbers: number, opts: Partial<F7ScoreBreakdown> = {}): F7ScoreBreakd
 };
 const BUSTED = b(0);
 
-describe('flip7Stats', () => {
+describe('f7Stats', () => {
   it('counts nothing for a game without events', () => {
-    expect(flip7Stats([], 3)).toEqual([0, 1, 2].map((seat) => ({ seat, roundsBanked: 0, busts: 0, flip7s: 0, bestRound: 0 })));
+    expect(f7Stats([], 3)).toEqual([0, 1, 2].map((seat) => ({ seat, roundsBanked: 0, busts: 0, flip7s: 0, bestRound: 0 })));
   });
 
   it('banks, busts, Flip 7s and best round over three rounds', () => {
@@ -41,7 +41,7 @@ describe('flip7Stats', () => {
       { type: 'round-end', round: 3, reason: 'no-one-active', flip7: null, breakdown: [BUSTED, b(20), b(0)], scores: [12, 91, 9] },
       { type: 'game-over', winners: [1], scores: [12, 91, 9] },
     ];
-    expect(flip7Stats(events, 3)).toEqual([
+    expect(f7Stats(events, 3)).toEqual([
       { seat: 0, roundsBanked: 1, busts: 2, flip7s: 0, bestRound: 12 },
       { seat: 1, roundsBanked: 2, busts: 1, flip7s: 1, bestRound: 71 },
       { seat: 2, roundsBanked: 2, busts: 0, flip7s: 0, bestRound: 5 },
@@ -55,7 +55,7 @@ describe('flip7Stats', () => {
       { type: 'stay', seat: 0, atDeal: false },
       { type: 'round-end', round: 1, reason: 'no-one-active', flip7: null, breakdown: [b(8), b(3)], scores: [8, 3] },
     ];
-    expect(flip7Stats(events, 2)).toEqual([
+    expect(f7Stats(events, 2)).toEqual([
       { seat: 0, roundsBanked: 1, busts: 0, flip7s: 0, bestRound: 8 },
       { seat: 1, roundsBanked: 1, busts: 0, flip7s: 0, bestRound: 3 },
     ]);
@@ -67,7 +67,7 @@ describe('flip7Stats', () => {
       { type: 'bust', seat: 1, card: '4' },
       { type: 'stay', seat: 0, atDeal: false },
     ];
-    expect(flip7Stats(events, 2)).toEqual([
+    expect(f7Stats(events, 2)).toEqual([
       { seat: 0, roundsBanked: 0, busts: 0, flip7s: 0, bestRound: 0 },
       { seat: 1, roundsBanked: 0, busts: 1, flip7s: 0, bestRound: 0 },
     ]);
@@ -78,7 +78,7 @@ describe('flip7Stats', () => {
       { type: 'bust', seat: 5, card: '4' },
       { type: 'round-end', round: 1, reason: 'flip-7', flip7: 7, breakdown: [b(1), b(2)], scores: [1, 2] },
     ];
-    expect(flip7Stats(events, 2).map((s) => s.flip7s + s.busts)).toEqual([0, 0]);
+    expect(f7Stats(events, 2).map((s) => s.flip7s + s.busts)).toEqual([0, 0]);
   });
 
   it('agrees with a whole game played by the engine', () => {
@@ -99,7 +99,7 @@ describe('flip7Stats', () => {
     }
     const outcome = flip7.outcome(s);
     expect(outcome).not.toBeNull();
-    const stats = flip7Stats(events, 4);
+    const stats = f7Stats(events, 4);
     const ends = events.filter((e) => e.type === 'round-end');
     const busts = events.filter((e) => e.type === 'bust');
     expect(stats.reduce((n, x) => n + x.busts, 0)).toBe(busts.length);

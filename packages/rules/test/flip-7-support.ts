@@ -1,12 +1,12 @@
 /** Helpers for the Flip 7 tests (not a test file itself). */
 import { expect } from 'vitest';
 import {
-  F7_CARD_NAMES, flip7, flip7Scenario, flip7View, type F7Action, type F7CardName, type F7State,
+  F7_CARD_NAMES, flip7, f7Scenario, f7View, type F7Action, type F7CardName, type F7State,
 } from '../src/index.js';
 
 /** A position from scenario setup keys (spec/scenarios.md), after the first deal. */
 export function fromSetup(players: number, setup: Record<string, unknown>, options: unknown = {}, seed = 'test'): F7State {
-  const r = flip7Scenario.fromSetup({ players, options, seed, setup });
+  const r = f7Scenario.fromSetup({ players, options, seed, setup });
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
 }
@@ -24,7 +24,7 @@ export const giveTo = (to: number) => ({ type: 'give', to }) as const;
 
 /** Every card's count across draw pile, discard pile, lines and cards in transit (read from the view, plus the draw pile size). */
 export function cardCounts(s: F7State): Record<string, number> {
-  const v = flip7View(s, 'spectator');
+  const v = f7View(s, 'spectator');
   const counts: Record<string, number> = Object.fromEntries(F7_CARD_NAMES.map((n) => [n, 0]));
   const add = (names: readonly F7CardName[]) => { for (const n of names) counts[n]! += 1; };
   for (const line of v.lines) add(line);

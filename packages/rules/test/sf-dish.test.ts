@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardValue, checkDish, dishPoints, type SfCard } from '../src/index.js';
+import { sfCardValue, sfCheckDish, sfDishPoints, type SfCard } from '../src/index.js';
 
 // SF-2's table, entry by entry: [card, other cards of the dish, value].
 const TABLE: [SfCard, SfCard[], number][] = [
@@ -20,15 +20,15 @@ const TABLE: [SfCard, SfCard[], number][] = [
 
 describe('SF-2 card values', () => {
   it.each(TABLE)('%s with %j is worth %i', (card, others, value) => {
-    expect(cardValue(card, [card, 'noodles', ...others])).toBe(value);
+    expect(sfCardValue(card, [card, 'noodles', ...others])).toBe(value);
   });
 
   it('scores the highest dish of the rules: noodles, shrimp, ginger, pork, mushroom = 24', () => {
-    expect(dishPoints(['noodles', 'shrimp', 'ginger', 'pork', 'mushroom'])).toBe(24);
+    expect(sfDishPoints(['noodles', 'shrimp', 'ginger', 'pork', 'mushroom'])).toBe(24);
   });
 
   it('gives each card its value in the dish', () => {
-    const r = checkDish(['shrimp', 'ginger', 'soy-sauce', 'noodles']);
+    const r = sfCheckDish(['shrimp', 'ginger', 'soy-sauce', 'noodles']);
     expect(r.legal && r.values).toEqual([
       { card: 'shrimp', value: 11 }, { card: 'ginger', value: 2 }, { card: 'soy-sauce', value: 3 }, { card: 'noodles', value: 1 },
     ]);
@@ -36,13 +36,13 @@ describe('SF-2 card values', () => {
   });
 
   it('lets a Tofu dish with a meat score below zero', () => {
-    expect(dishPoints(['noodles', 'tofu', 'chicken'])).toBe(1 - 5 + 3);
-    expect(dishPoints(['noodles', 'tofu', 'pork'])).toBe(1 - 5 + 5);
+    expect(sfDishPoints(['noodles', 'tofu', 'chicken'])).toBe(1 - 5 + 3);
+    expect(sfDishPoints(['noodles', 'tofu', 'pork'])).toBe(1 - 5 + 5);
   });
 });
 
 describe('SF-20 what makes a dish', () => {
-  const problem = (cards: unknown[]) => { const r = checkDish(cards); return r.legal ? null : r.problem; };
+  const problem = (cards: unknown[]) => { const r = sfCheckDish(cards); return r.legal ? null : r.problem; };
   it('needs 3 to 5 cards', () => {
     expect(problem(['noodles', 'pork'])).toBe('TOO_FEW');
     expect(problem(['noodles', 'pork', 'ginger', 'mushroom', 'soy-sauce', 'chicken'])).toBe('TOO_MANY');
@@ -56,12 +56,12 @@ describe('SF-20 what makes a dish', () => {
     expect(problem(['noodles', 'noodles', 'pork'])).toBe('REPEATED_INGREDIENT');
   });
   it('refuses a name that is not a card, and says why in words', () => {
-    const r = checkDish(['noodles', 'pork', 'beef']);
+    const r = sfCheckDish(['noodles', 'pork', 'beef']);
     expect(r.legal).toBe(false);
     expect(!r.legal && r.problem).toBe('UNKNOWN_CARD');
     expect(!r.legal && r.message).toContain('beef');
   });
-  it('throws from dishPoints only for an illegal dish', () => {
-    expect(() => dishPoints(['pork', 'ginger', 'mushroom'])).toThrow(/Noodles/);
+  it('throws from sfDishPoints only for an illegal dish', () => {
+    expect(() => sfDishPoints(['pork', 'ginger', 'mushroom'])).toThrow(/Noodles/);
   });
 });

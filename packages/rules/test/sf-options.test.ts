@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { parseSfOptions, stirFryEighteen, SF_DEFAULT_OPTIONS } from '../src/index.js';
+import { sfParseOptions, stirFryEighteen, SF_DEFAULT_OPTIONS } from '../src/index.js';
 
 describe('Stir Fry Eighteen options', () => {
   it('fills defaults (SF-6 target 50, variants off)', () => {
-    const r = parseSfOptions({});
+    const r = sfParseOptions({});
     expect(r.ok && r.value).toEqual({ target: 50, closingTime: false, meticulousChef: false, emptyPantry: 'off', tofu: false });
-    expect(parseSfOptions(undefined)).toEqual({ ok: true, value: SF_DEFAULT_OPTIONS });
+    expect(sfParseOptions(undefined)).toEqual({ ok: true, value: SF_DEFAULT_OPTIONS });
   });
 
   it('accepts every listed value', () => {
-    for (const target of [50, 100, 150, 300]) expect(parseSfOptions({ target }).ok).toBe(true);
-    for (const emptyPantry of ['off', 'no-cook-draw', 'no-turn-draw']) expect(parseSfOptions({ emptyPantry }).ok).toBe(true);
-    const all = parseSfOptions({ target: 300, closingTime: true, meticulousChef: true, emptyPantry: 'no-turn-draw', tofu: true });
+    for (const target of [50, 100, 150, 300]) expect(sfParseOptions({ target }).ok).toBe(true);
+    for (const emptyPantry of ['off', 'no-cook-draw', 'no-turn-draw']) expect(sfParseOptions({ emptyPantry }).ok).toBe(true);
+    const all = sfParseOptions({ target: 300, closingTime: true, meticulousChef: true, emptyPantry: 'no-turn-draw', tofu: true });
     expect(all.ok).toBe(true);
   });
 
@@ -24,7 +24,7 @@ describe('Stir Fry Eighteen options', () => {
     [{ emptyPantry: 'on' }, 'emptyPantry'],
     [{ tofu: null }, 'tofu'],
   ])('refuses %j naming %s', (options, key) => {
-    const r = parseSfOptions(options);
+    const r = sfParseOptions(options);
     expect(r.ok).toBe(false);
     expect(!r.ok && r.error.code).toBe('BAD_OPTIONS');
     expect(!r.ok && r.error.message).toContain(key);
@@ -32,7 +32,7 @@ describe('Stir Fry Eighteen options', () => {
 
   it('refuses options that are not an object', () => {
     for (const bad of [[], 'target=50', 7]) {
-      const r = parseSfOptions(bad);
+      const r = sfParseOptions(bad);
       expect(!r.ok && r.error.code).toBe('BAD_OPTIONS');
     }
   });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  baseDeck, checkDish, type SfAction, type SfCard, type SfState, stirFryEighteen as game, parseSfAction,
+  sfBaseDeck, sfCheckDish, type SfAction, type SfCard, type SfState, stirFryEighteen as game, sfParseAction,
 } from '../src/index.js';
 import { playOut, randomChoice } from './support/play.js';
 import { sfGameArb } from './support/sf-arbitraries.js';
@@ -11,7 +11,7 @@ const sorted = (cards: SfCard[]) => cards.slice().sort();
 /** SF-1, SF-30: hands, draw pile and put-down cards are the 18 cards of the game; the removed one is out. */
 function checkCards(s: SfState): void {
   const inPlay = [...s.hands.flat(), ...s.drawPile, ...s.putDown.flatMap((p) => p.cards)];
-  const deck = baseDeck();
+  const deck = sfBaseDeck();
   if (s.options.tofu) deck.splice(deck.indexOf(s.removed!), 1, 'tofu');
   else expect(s.removed).toBeNull();
   expect(sorted(inPlay)).toEqual(sorted(deck));
@@ -68,7 +68,7 @@ describe('Stir Fry Eighteen properties (random seeds, 2–5 players, random opti
             const snapshot = JSON.stringify(before);
             const r = game.apply(before, seat, action);
             expect(JSON.stringify(before)).toBe(snapshot);
-            const parsed = parseSfAction(action);
+            const parsed = sfParseAction(action);
             const legal = parsed.ok && game.legalActions(before, seat).some((a) => JSON.stringify(a) === JSON.stringify(parsed.value));
             expect(r.ok).toBe(legal);
             if (!r.ok) expect(['MALFORMED_ACTION', 'ILLEGAL_ACTION', 'NOT_YOUR_TURN', 'GAME_OVER']).toContain(r.error.code);
@@ -112,7 +112,7 @@ export function cookingPolicy(s: SfState, seat: number, legal: readonly SfAction
   const cooks = legal.filter((a): a is Extract<SfAction, { type: 'cook' }> => a.type === 'cook');
   if (cooks.length > 0) {
     const after = (a: { cards: SfCard[] }) => {
-      const r = checkDish(a.cards);
+      const r = sfCheckDish(a.cards);
       const score = s.scores[seat]! + (r.legal ? r.points : 0);
       const { target, meticulousChef } = s.options;
       return meticulousChef && score > target ? target - (score - target) : score;

@@ -1,6 +1,6 @@
 import { GAMES } from '@parlor/bots';
 import type { GameId } from '@parlor/protocol';
-import { type F7Event, type Game, type GameEvent, type SfEvent, flip7Stats, sfStats } from '@parlor/rules';
+import { type F7Event, type Game, type GameEvent, type SfEvent, f7Stats, sfStats } from '@parlor/rules';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyGame = Game<any, any, any, GameEvent, any>;
@@ -29,5 +29,5 @@ export function inWindow(game: GameId, state: unknown): boolean {
 export function gameStats(game: GameId, events: readonly GameEvent[], players: number): unknown[] {
   return game === 'stir-fry-eighteen'
     ? sfStats(events as SfEvent[], players)
-    : flip7Stats(events as F7Event[], players);
+    : f7Stats(events as F7Event[], players);
 }

@@ -3,7 +3,7 @@ import { type Bot, type BotLevel, botLevels, createBot } from '@parlor/bots';
 import type { GameId, ServerMessage } from '@parlor/protocol';
 import {
   type F7State, type Game, type GameEvent, type SfEvent, type SfState, type Viewer,
-  createRng, eventsFor, flip7, flip7CloneState, stirFryEighteen,
+  createRng, eventsFor, flip7, f7CloneState, stirFryEighteen,
 } from '@parlor/rules';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resample } from '../../rules/test/support/sf-resample.js';
@@ -106,7 +106,7 @@ async function replayExport(url: string, tableId: string, module: AnyGame): Prom
 
 /** Flip 7: the same state with the draw pile in another order and another rng (F7-16: hidden). */
 function reorderDrawPile(s: F7State, rng: ReturnType<typeof createRng>): F7State {
-  const t = flip7CloneState(s);
+  const t = f7CloneState(s);
   for (let i = t.draw.length - 1; i > 0; i--) {
     const j = rng.int(i + 1);
     [t.draw[i], t.draw[j]] = [t.draw[j]!, t.draw[i]!];

@@ -2,7 +2,7 @@
  * The basic Flip 7 bot: a short rule set near the points-maximising policy.
  *
  * Hit or stay (F7-5, and the deal-time choice of F7-4 the same way): stay when the next flip busts
- * with probability ≥ 26% (flip7NextFlipOdds; 0 while a Second Chance is held, F7-11) or the line
+ * with probability ≥ 26% (f7NextFlipOdds; 0 while a Second Chance is held, F7-11) or the line
  * already scores ≥ 25 (F7-13); with a Second Chance held, push on to 40. Otherwise hit.
  *
  * Giving an action card (F7-8, F7-10 set-aside cards the same way):
@@ -12,7 +12,7 @@
  *    Second Chance (ties: the bigger line); else the opponent with the biggest line; else yourself;
  *  - Second Chance (F7-11): yourself when allowed, else the weakest threat (lowest score + line).
  */
-import { F7_STAY, flip7NextFlipOdds, type F7Action, type F7View, type Rng } from '@parlor/rules';
+import { F7_STAY, f7NextFlipOdds, type F7Action, type F7View, type Rng } from '@parlor/rules';
 import type { Bot } from '../bot.js';
 import { findAction, giveSeats, giveTo, lineInfo } from './common.js';
 
@@ -28,7 +28,7 @@ export function f7BasicDecide(view: F7View, legal: readonly F7Action[]): F7Actio
     const stay = findAction(legal, 'stay') ?? F7_STAY;
     const info = lineInfo(view, me);
     if (!legal.includes(stay)) return hit;
-    const odds = flip7NextFlipOdds(view, me);
+    const odds = f7NextFlipOdds(view, me);
     if (odds.source === 'none') return stay;
     if (info.secondChance) return info.banked >= F7_BASIC.stayAtWithSecondChance ? stay : hit;
     return odds.bust >= F7_BASIC.bustLimit || info.banked >= F7_BASIC.stayAt ? stay : hit;
@@ -46,7 +46,7 @@ export function f7BasicDecide(view: F7View, legal: readonly F7Action[]): F7Actio
     to = [...others].sort(by(lineOf))[0]!;
   } else {
     const risky = others.filter((s) => !lineInfo(view, s).secondChance);
-    const bust = (s: number) => flip7NextFlipOdds(view, s).duplicate;
+    const bust = (s: number) => f7NextFlipOdds(view, s).duplicate;
     to = risky.length > 0
       ? [...risky].sort((a, b) => bust(b) - bust(a) || lineOf(b) - lineOf(a))[0]!
       : [...others].sort(by(lineOf))[0]!;

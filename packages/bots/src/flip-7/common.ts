@@ -1,5 +1,5 @@
 /** What the Flip 7 bots read off a view: lines as solver input, round totals, who is still in. */
-import { flip7CardCode, flip7ScoreLine, type F7Action, type F7CardName, type F7View } from '@parlor/rules';
+import { f7CardCode, f7ScoreLine, type F7Action, type F7CardName, type F7View } from '@parlor/rules';
 import type { F7SolverLine } from './solver.js';
 
 export interface F7LineInfo extends F7SolverLine {
@@ -15,7 +15,7 @@ export interface F7LineInfo extends F7SolverLine {
 /** A line of the view as the solver's input (F7-6: a busted line scores 0; F7-11a: Freeze/Second Chance in it). */
 export function lineInfo(view: F7View, seat: number): F7LineInfo {
   const line: readonly F7CardName[] = view.lines[seat] ?? [];
-  const codes = line.map(flip7CardCode);
+  const codes = line.map(f7CardCode);
   const numbers: number[] = [];
   let plus = 0, x2 = false, sc = false;
   for (const c of codes) {
@@ -25,7 +25,7 @@ export function lineInfo(view: F7View, seat: number): F7LineInfo {
     else if (c === 21) sc = true;
   }
   const busted = view.status[seat] === 'busted';
-  const banked = flip7ScoreLine(codes, busted, false).total;
+  const banked = f7ScoreLine(codes, busted, false).total;
   return { numbers, plus, x2, secondChance: sc, hasCards: line.length > 0, banked };
 }
 

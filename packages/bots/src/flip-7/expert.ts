@@ -3,7 +3,7 @@
  *
  * A win-chance model. Each player's total at the end of this round is a small distribution:
  *  - busted: their score (F7-6); stayed or frozen: score + banked line (F7-5, F7-9, F7-13);
- *  - still active: two outcomes from the points-maximising solver on their line (flip7FreshLineOdds):
+ *  - still active: two outcomes from the points-maximising solver on their line (f7FreshLineOdds):
  *    bust (chance b) → score, or score + V/(1 − b) (V the solver's expected round score).
  * P(I win | I end the round on M) = Π over opponents j of P(M beats j's total O):
  *  - if M or O reaches the target the game ends this round (F7-15): 1 if M > O, ½ if tied, else 0;
@@ -23,10 +23,10 @@
  *  - Second Chance (F7-11): the receiver's bust chance shrinks.
  * Everything is closed-form or a sub-millisecond solve; solutions are cached within a decision.
  */
-import { flip7NextFlipOdds, flip7UnseenDrawPile, type F7Action, type F7View, type Rng } from '@parlor/rules';
+import { f7NextFlipOdds, f7UnseenDrawPile, type F7Action, type F7View, type Rng } from '@parlor/rules';
 import type { Bot } from '../bot.js';
 import { findAction, giveSeats, giveTo, lineInfo, type F7LineInfo } from './common.js';
-import { flip7FreshLineOdds, flip7QuickSolve } from './solver.js';
+import { f7FreshLineOdds, f7QuickSolve } from './solver.js';
 
 /** The model's constants (exported for docs and tests). */
 export const F7_EXPERT = Object.freeze({ meanPerRound: 20, sdPerRound: 16, maxRoundScore: 200 });
@@ -54,7 +54,7 @@ class Model {
   readonly n: number;
   readonly t: number;
   readonly lines: F7LineInfo[];
-  readonly pile: ReturnType<typeof flip7UnseenDrawPile>;
+  readonly pile: ReturnType<typeof f7UnseenDrawPile>;
   /** Per seat: bust chance and expected round score under the points policy (active seats). */
   private readonly solved: ({ bust: number; value: number } | null)[];
 
@@ -63,15 +63,15 @@ class Model {
     this.n = view.players;
     this.t = view.options.target;
     this.lines = Array.from({ length: this.n }, (_, s) => lineInfo(view, s));
-    this.pile = flip7UnseenDrawPile(view);
+    this.pile = f7UnseenDrawPile(view);
     this.solved = new Array(this.n).fill(null);
   }
 
-  /** Points-maximising value and bust chance of an active seat's line (fresh-deck table, see flip7FreshLineOdds). */
+  /** Points-maximising value and bust chance of an active seat's line (fresh-deck table, see f7FreshLineOdds). */
   points(s: number): { bust: number; value: number } {
     let r = this.solved[s];
     if (!r) {
-      r = flip7FreshLineOdds(this.lines[s]!);
+      r = f7FreshLineOdds(this.lines[s]!);
       this.solved[s] = r;
     }
     return r;
@@ -114,7 +114,7 @@ class Model {
 
 /** The chance that three flips from a line bust it (F7-10): one repeat, or two while a Second Chance is held. */
 function threeFlipBust(view: F7View, seat: number, sc: boolean): number {
-  const p = flip7NextFlipOdds(view, seat).duplicate;
+  const p = f7NextFlipOdds(view, seat).duplicate;
   const q = Math.min(1, p * 1.1); // the line grows as it flips
   return sc ? 3 * q * q * (1 - q) + q * q * q : 1 - (1 - p) * (1 - q) * (1 - q);
 }
@@ -130,17 +130,17 @@ export function f7ExpertDecide(view: F7View, legal: readonly F7Action[]): F7Acti
     const hit = findAction(legal, 'hit')!;
     const stay = findAction(legal, 'stay');
     if (stay === undefined) return hit;
-    if (flip7NextFlipOdds(view, me).source === 'none') return stay;
+    if (f7NextFlipOdds(view, me).source === 'none') return stay;
     const score = view.scores[me]!;
     const max = F7_EXPERT.maxRoundScore;
     const table = new Float64Array(max + 1);
     for (let x = 0; x <= max; x++) table[x] = model.winGiven(score + x, base);
     const utility = (x: number) => table[Math.min(max, x)]!;
-    const q = flip7QuickSolve(model.lines[me]!, model.pile, { utility });
+    const q = f7QuickSolve(model.lines[me]!, model.pile, { utility });
     if (q.hit === null || q.stay === null) return q.action === 'hit' ? hit : stay;
     // All but certain either way (lost or won whatever I do): fall back to points.
     if (Math.abs(q.hit - q.stay) < 1e-9) {
-      const pts = flip7QuickSolve(model.lines[me]!, model.pile);
+      const pts = f7QuickSolve(model.lines[me]!, model.pile);
       return pts.action === 'hit' ? hit : stay;
     }
     return q.hit > q.stay ? hit : stay;

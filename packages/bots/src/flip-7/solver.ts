@@ -35,18 +35,11 @@
  * running dry is not reshuffled (F7-14); a hit on an empty pile is not offered, and a Flip Three that
  * runs out of cards ends the round as it stands.
  */
-import { F7_CARD_NAMES, type F7CardCounts } from '@parlor/rules';
+import {
+  F7_CARD_CODES as CODES, F7_CARD_NAMES, F7_FLIP7_BONUS, F7_FLIP_THREE as FLIP_THREE, F7_FREEZE as FREEZE, F7_MAX_NUMBER as MAX_NUMBER,
+  F7_PLUS2 as PLUS2, F7_SECOND_CHANCE as SECOND_CHANCE, F7_TIMES2 as TIMES2, type F7CardCounts,
+} from '@parlor/rules';
 
-/** Card codes (the engine's order, cards.ts): 0…12 numbers, 13…17 +2…+10, 18 ×2, 19 Freeze, 20 Flip Three, 21 Second Chance. */
-const MAX_NUMBER = 12;
-const PLUS2 = 13;
-const TIMES2 = 18;
-const FREEZE = 19;
-const FLIP_THREE = 20;
-const SECOND_CHANCE = 21;
-const CODES = 22;
-/** F7-7. */
-const FLIP7_BONUS = 15;
 
 /** The line the solver starts from. */
 export interface F7SolverLine {
@@ -210,7 +203,7 @@ class RoundSolver {
             v = this.u0; this.outB = 1; this.outF = 0;
           }
         } else if (MASK_BITS[mask | bit] === 7) { // F7-7
-          v = this.util(this.score(mask | bit, mods) + FLIP7_BONUS); this.outB = 0; this.outF = 1;
+          v = this.util(this.score(mask | bit, mods) + F7_FLIP7_BONUS); this.outB = 0; this.outF = 1;
         } else {
           v = this.decision(mask | bit, mods, sc, scD, f3D, dups, true);
         }
@@ -280,7 +273,7 @@ class RoundSolver {
               v = this.u0; this.outB = 1; this.outF = 0;
             }
           } else if (MASK_BITS[mask | bit] === 7) { // a Flip 7 stops it too
-            v = this.util(this.score(mask | bit, mods) + FLIP7_BONUS); this.outB = 0; this.outF = 1;
+            v = this.util(this.score(mask | bit, mods) + F7_FLIP7_BONUS); this.outB = 0; this.outF = 1;
           } else {
             v = this.flipping(mask | bit, mods, sc, scD, f3D, frD, dups, left - 1, j, cf, k, rf);
           }
@@ -325,10 +318,10 @@ function rootMask(numbers: readonly number[]): number {
 
 /**
  * Solves the round from `line` with the draw pile `pile` (the unseen cards, e.g.
- * `flip7UnseenDrawPile(view)`): the value of staying, of hitting, the best action and the bust and
+ * `f7UnseenDrawPile(view)`): the value of staying, of hitting, the best action and the bust and
  * Flip 7 chances under the best policy. Exact for the model in this file's header.
  */
-export function flip7SolveRound(line: F7SolverLine, pile: F7Pile, options: F7SolveOptions = {}): F7RoundSolution {
+export function f7SolveRound(line: F7SolverLine, pile: F7Pile, options: F7SolveOptions = {}): F7RoundSolution {
   const mask = rootMask(line.numbers);
   const plus = line.plus ?? 0;
   const x2 = line.x2 ?? false;
@@ -424,7 +417,7 @@ class QuickSolver {
           pile[c] = cnt; this.total = n;
         } else { v = this.u0; this.outB = 1; } // F7-6
       } else if (MASK_BITS[mask | bit] === 7) { // F7-7
-        v = qUtil[MASK_SUM[mask | bit]! * this.mult + this.plus + FLIP7_BONUS]!; this.outB = 0;
+        v = qUtil[MASK_SUM[mask | bit]! * this.mult + this.plus + F7_FLIP7_BONUS]!; this.outB = 0;
       } else {
         pile[c] = cnt - 1; this.total = n - 1;
         v = this.decision(mask | bit, scs);
@@ -440,9 +433,9 @@ const quick = new QuickSolver();
 
 /**
  * Solves the numbers-only round (see F7QuickSolution) from `line` with the pile `pile` (all cards;
- * only the numbers are used). `utility` as in flip7SolveRound.
+ * only the numbers are used). `utility` as in f7SolveRound.
  */
-export function flip7QuickSolve(line: F7SolverLine, pile: F7Pile, options: F7SolveOptions = {}): F7QuickSolution {
+export function f7QuickSolve(line: F7SolverLine, pile: F7Pile, options: F7SolveOptions = {}): F7QuickSolution {
   const mask = rootMask(line.numbers);
   const counts = pileCounts(pile);
   let total = 0;
@@ -480,7 +473,7 @@ const FRESH = new Map<number, FreshTable>();
  * Modifiers are applied afterwards (value × 2 with the ×2, + modifiers when not busting) rather than
  * solved with — an approximation: the expert only uses it to picture its opponents' rounds cheaply.
  */
-export function flip7FreshLineOdds(line: F7SolverLine): { value: number; bust: number } {
+export function f7FreshLineOdds(line: F7SolverLine): { value: number; bust: number } {
   const mask = rootMask(line.numbers);
   const sc = line.secondChance ? 1 : 0;
   let t = FRESH.get(sc);

@@ -1,4 +1,4 @@
-import { SF_PROTEIN_DRAWS, type SfAction, type SfEvent, type SfView, dishPoints } from '@parlor/rules';
+import { SF_PROTEIN_DRAWS, type SfAction, type SfEvent, type SfView, sfDishPoints } from '@parlor/rules';
 import type { Bot } from '../bot.js';
 import { countsOf, sub } from './cards.js';
 import { bestDishPoints, cookGain } from './dishes.js';
@@ -48,7 +48,7 @@ function act(view: SfView, legal: readonly SfAction[]): SfAction {
   let cook: SfAction | null = null, cookValue = -Infinity, wins = false;
   for (const a of legal) {
     if (a.type !== 'cook') continue;
-    const g = cookGain(dishPoints(a.cards), score, view.options);
+    const g = cookGain(sfDishPoints(a.cards), score, view.options);
     if (g.value > cookValue) { cookValue = g.value; cook = a; wins = g.wins; }
   }
   if (cook !== null && wins) return cook;

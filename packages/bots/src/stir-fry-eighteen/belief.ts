@@ -1,4 +1,4 @@
-import { type SfEvent, type SfProtein, type SfView, cardIndex } from '@parlor/rules';
+import { type SfEvent, type SfProtein, type SfView, sfCardIndex } from '@parlor/rules';
 import {
   type Counts, CHICKEN, KINDS, PORK, SHRIMP, TOFU, add, countsOf, equal, size, sub, universe, zeros,
 } from './cards.js';
@@ -220,7 +220,7 @@ export class SfBelief {
       }
       case 'declare': {
         if (e.kind === 'pair') this.declaredPair = true; else this.declaredProtein = true;
-        const claim = e.claim === null ? -1 : cardIndex(e.claim);
+        const claim = e.claim === null ? -1 : sfCardIndex(e.claim);
         const pKnow = new Array<number>(this.players).fill(0);
         for (const q of e.mayTest) {
           if (claim < 0) continue;

@@ -1,4 +1,4 @@
-import { SF_BASE_COUNTS, SF_CARDS, type SfCard, type SfOptions, cardIndex, countCards } from '@parlor/rules';
+import { SF_BASE_COUNTS, SF_CARDS, type SfCard, type SfOptions, sfCardIndex, sfCountCards } from '@parlor/rules';
 
 /** Card kinds indexed like SF_CARDS (shrimp … noodles, tofu). Hands are count vectors over them. */
 export const KINDS = SF_CARDS.length;
@@ -11,7 +11,7 @@ export function zeros(): Counts {
 
 /** Counts of each kind in `cards` (the rules package's own counter). */
 export function countsOf(cards: readonly SfCard[]): Counts {
-  return countCards(cards);
+  return sfCountCards(cards);
 }
 
 export function size(c: readonly number[]): number {
@@ -67,7 +67,7 @@ export function decode(x: number, out: Counts = zeros()): Counts {
  */
 export function universe(options: SfOptions): Counts {
   const c = zeros();
-  for (const [card, n] of Object.entries(SF_BASE_COUNTS) as [SfCard, number][]) c[cardIndex(card)] = n;
+  for (const [card, n] of Object.entries(SF_BASE_COUNTS) as [SfCard, number][]) c[sfCardIndex(card)] = n;
   if (options.tofu) c[TOFU] = 1;
   return c;
 }

@@ -1,20 +1,20 @@
-import { SF_CARDS, type SfCard, type SfOptions, checkDish } from '@parlor/rules';
+import { SF_CARDS, type SfCard, type SfOptions, sfCheckDish } from '@parlor/rules';
 import { type Counts, KINDS, NOODLES, choose, encode, forEachSubset, maskOf, size, universe, zeros } from './cards.js';
 
-/** A legal dish (SF-20) and its points (SF-2, scored by the engine's `checkDish`). */
+/** A legal dish (SF-20) and its points (SF-2, scored by the engine's `sfCheckDish`). */
 export interface DishInfo {
   readonly mask: number;
   readonly cards: readonly SfCard[];
   readonly points: number;
 }
 
-/** All 154 legal dishes: Noodles plus 2–4 other distinct kinds (SF-20). Scored by checkDish, never re-implemented. */
+/** All 154 legal dishes: Noodles plus 2–4 other distinct kinds (SF-20). Scored by sfCheckDish, never re-implemented. */
 const ALL: DishInfo[] = (() => {
   const out: DishInfo[] = [];
   for (let m = 0; m < 1 << KINDS; m++) {
     if (!(m & (1 << NOODLES))) continue;
     const cards = SF_CARDS.filter((_, i) => m & (1 << i));
-    const r = checkDish(cards);
+    const r = sfCheckDish(cards);
     if (r.legal) out.push({ mask: m, cards, points: r.points });
   }
   return out.sort((a, b) => b.points - a.points);

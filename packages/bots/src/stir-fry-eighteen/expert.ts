@@ -1,5 +1,5 @@
 import {
-  type Rng, SF_PAIR_DRAWS, SF_PROTEIN_DRAWS, type SfAction, type SfEvent, type SfView, cardIndex, dishPoints,
+  type Rng, SF_PAIR_DRAWS, SF_PROTEIN_DRAWS, type SfAction, type SfEvent, type SfView, sfCardIndex, sfDishPoints,
 } from '@parlor/rules';
 import type { Bot } from '../bot.js';
 import { type Counts, KINDS, countsOf, encode, maskOf, size, sub } from './cards.js';
@@ -141,7 +141,7 @@ function act(view: SfView, legal: readonly SfAction[], rng: Rng, belief: SfBelie
   let bestValue = ctx.gamma * bestKeep(hand, m, ctx.tofu).value - deadEnd(view, size(hand));
   for (const a of legal) {
     if (a.type !== 'cook') continue;
-    const g = cookGain(dishPoints(a.cards), ctx.score, view.options);
+    const g = cookGain(sfDishPoints(a.cards), ctx.score, view.options);
     if (g.wins) {
       if (g.value > bestValue) { bestValue = g.value; best = a; }
       continue;
@@ -179,7 +179,7 @@ function act(view: SfView, legal: readonly SfAction[], rng: Rng, belief: SfBelie
       if (a.card === a.claim) pc = 0;
       else {
         let p = pProtein.get(a.claim);
-        if (p === undefined) { p = pCaughtProtein(view, belief, cardIndex(a.claim)); pProtein.set(a.claim, p); }
+        if (p === undefined) { p = pCaughtProtein(view, belief, sfCardIndex(a.claim)); pProtein.set(a.claim, p); }
         pc = p;
       }
       k = Math.min(SF_PROTEIN_DRAWS[a.claim], view.drawPileSize);

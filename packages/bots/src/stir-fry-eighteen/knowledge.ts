@@ -1,4 +1,4 @@
-import { type SfProtein, type SfView, cardIndex } from '@parlor/rules';
+import { type SfProtein, type SfView, sfCardIndex } from '@parlor/rules';
 import { type Counts, KINDS, TOFU, add, countsOf, universe, zeros } from './cards.js';
 
 /** The viewer's own hand as counts. */
@@ -33,7 +33,7 @@ export function unknownPool(view: SfView): Counts {
  * so accounting for the one printed copy still proves it.
  */
 export function proteinClaimKnownFalse(view: SfView, claim: SfProtein): boolean {
-  const i = cardIndex(claim);
+  const i = sfCardIndex(claim);
   return universe(view.options)[i]! - accounted(view)[i]! <= 0;
 }
 

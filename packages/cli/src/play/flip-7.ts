@@ -1,5 +1,5 @@
 import type { F7Action, F7Event, F7View } from '@parlor/rules';
-import { flip7NextFlipOdds } from '@parlor/rules';
+import { f7NextFlipOdds } from '@parlor/rules';
 import { type TerminalGame, list, title } from './terminal-game.js';
 
 /** Flip 7 in a terminal. */
@@ -10,7 +10,7 @@ export const f7Terminal: TerminalGame<F7View, F7Action, F7Event> = {
       lines.push(`  ${n.padEnd(18)} ${String(v.scores[i]).padStart(4)}  ${v.status[i]!.padEnd(7)} ${list(v.lines[i]!.map(title))}`);
     });
     if (v.pending?.kind === 'hit-or-stay' && typeof v.viewer === 'number') {
-      const odds = flip7NextFlipOdds(v, v.viewer);
+      const odds = f7NextFlipOdds(v, v.viewer);
       lines.push(`Chance the next flip busts you: ${(odds.bust * 100).toFixed(1)}%`);
     }
     if (v.pending?.kind === 'give') lines.push(`You must give ${title(v.pending.card)} to: ${list(v.pending.receivers.map((r) => `${r} (${names[r]})`))}`);

@@ -1,5 +1,5 @@
 import {
-  type SfAction, type SfCard, type SfEvent, type SfView, SF_CARDS, SF_PROTEIN_DRAWS, checkDish, isSfCard,
+  type SfAction, type SfCard, type SfEvent, type SfView, SF_CARDS, SF_PROTEIN_DRAWS, sfCheckDish, sfIsCard,
 } from '@parlor/rules';
 import { type TerminalGame, list, title } from './terminal-game.js';
 
@@ -75,7 +75,7 @@ export const sfTerminal: TerminalGame<SfView, SfAction, SfEvent> = {
     const words = input.trim().toLowerCase().replace(/green onion/g, 'green-onion').replace(/soy sauce/g, 'soy-sauce').split(/[\s,]+/).filter(Boolean);
     const [verb, ...rest] = words;
     const cardsOf = (ws: string[]): SfCard[] | string => {
-      const bad = ws.find((w) => !isSfCard(w));
+      const bad = ws.find((w) => !sfIsCard(w));
       return bad !== undefined ? `"${bad}" is not a card (cards: ${SF_CARDS.join(', ')}).` : ws as SfCard[];
     };
     let wanted: SfAction | string;
@@ -100,7 +100,7 @@ export const sfTerminal: TerminalGame<SfView, SfAction, SfEvent> = {
     const found = legal.find((a) => canonical(a) === key);
     if (found) return found;
     if (wanted.type === 'cook') {
-      const d = checkDish(wanted.cards);
+      const d = sfCheckDish(wanted.cards);
       if (!d.legal) return d.message;
     }
     return 'That move is not possible now. Type "?" for the list.';

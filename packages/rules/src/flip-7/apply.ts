@@ -1,11 +1,11 @@
 import { refuse, type Refused } from '../core/error.js';
 import type { Applied, Seat } from '../core/game.js';
-import { SECOND_CHANCE, flip7CardName } from './cards.js';
+import { F7_SECOND_CHANCE, f7CardName } from './cards.js';
 import type { F7Event, F7EventSink } from './events.js';
 import { give, mayReceive } from './give.js';
 import type { F7Action } from './legal-actions.js';
 import { hit, runForced, stay } from './play.js';
-import { ACTIVE, ASK_CHOICE, ASK_GIVE, PHASE_OVER, flip7CloneState, type F7State } from './state.js';
+import { ACTIVE, ASK_CHOICE, ASK_GIVE, PHASE_OVER, f7CloneState, type F7State } from './state.js';
 
 /** Internal action codes: hit, stay, give to seat (code − GIVE). */
 const HIT = 0;
@@ -41,7 +41,7 @@ function parseAction(s: F7State, raw: unknown): number | Refused {
  * Validates an untrusted action for `seat` without touching the state: the action's code, or the
  * refusal (GAME_OVER, MALFORMED_ACTION, NOT_YOUR_TURN, ILLEGAL_ACTION), each naming its rule.
  */
-export function flip7Check(s: F7State, seat: Seat, raw: unknown): number | Refused {
+export function f7Check(s: F7State, seat: Seat, raw: unknown): number | Refused {
   if (s.phase === PHASE_OVER) return refuse('GAME_OVER', 'The game is over.', 'F7-15');
   const code = parseAction(s, raw);
   if (typeof code !== 'number') return code;
@@ -58,13 +58,13 @@ export function flip7Check(s: F7State, seat: Seat, raw: unknown): number | Refus
     return code;
   }
   // ASK_GIVE
-  const card = flip7CardName(s.card);
+  const card = f7CardName(s.card);
   if (code < GIVE) return refuse('ILLEGAL_ACTION', `You must first choose who receives the ${card} card.`, s.direct === 1 ? 'F7-8' : 'F7-10');
   const to = code - GIVE;
   if (s.status[to] !== ACTIVE) {
     return refuse('ILLEGAL_ACTION', `Player ${to} is out of the round; only an active player may receive the ${card} card.`, 'F7-8');
   }
-  if (s.card === SECOND_CHANCE && !mayReceive(s, s.card, to)) {
+  if (s.card === F7_SECOND_CHANCE && !mayReceive(s, s.card, to)) {
     return refuse('ILLEGAL_ACTION', `Player ${to} already holds a Second Chance; a player may hold only one.`, 'F7-11');
   }
   return code;
@@ -79,10 +79,10 @@ function play(s: F7State, seat: Seat, code: number, ev: F7EventSink): void {
 }
 
 /** The Game contract's `apply`: pure (validates first, then plays on a copy). */
-export function flip7Apply(s: F7State, seat: Seat, action: unknown): Applied<F7State, F7Event> | Refused {
-  const code = flip7Check(s, seat, action);
+export function f7Apply(s: F7State, seat: Seat, action: unknown): Applied<F7State, F7Event> | Refused {
+  const code = f7Check(s, seat, action);
   if (typeof code !== 'number') return code;
-  const next = flip7CloneState(s);
+  const next = f7CloneState(s);
   const events: F7Event[] = [];
   play(next, seat, code, events);
   return { ok: true, state: next, events };
@@ -90,11 +90,11 @@ export function flip7Apply(s: F7State, seat: Seat, action: unknown): Applied<F7S
 
 /**
  * For search and simulation: plays `action` on `state` itself (no copy, no validation) and the
- * forced moves after it. `action` MUST be one of `flip7LegalActions(state, seat)` (or
- * `flip7LegalActionAt`); anything else may corrupt the state. Events are collected only when a list
- * is passed. Copy first with `flip7CloneState` to keep the original.
+ * forced moves after it. `action` MUST be one of `f7LegalActions(state, seat)` (or
+ * `f7LegalActionAt`); anything else may corrupt the state. Events are collected only when a list
+ * is passed. Copy first with `f7CloneState` to keep the original.
  */
-export function flip7ApplyInPlace(state: F7State, seat: Seat, action: F7Action, events?: F7Event[]): void {
+export function f7ApplyInPlace(state: F7State, seat: Seat, action: F7Action, events?: F7Event[]): void {
   const code = action.type === 'hit' ? HIT : action.type === 'stay' ? STAY : GIVE + action.to;
   play(state, seat, code, events === undefined ? null : events);
 }

@@ -1,5 +1,5 @@
 import type { Seat } from '../core/game.js';
-import { FLIP_THREE, FREEZE, flip7CardName } from './cards.js';
+import { F7_FLIP_THREE, F7_FREEZE, f7CardName } from './cards.js';
 import type { F7EventSink } from './events.js';
 import { BY_FLIP_THREE, FLIP_BUST, flipFor } from './flip.js';
 import { freeze } from './freeze.js';
@@ -26,17 +26,17 @@ export function stepFlipThree(s: F7State, f: F7FlipThree, ev: F7EventSink): void
       s.flipped[f.r] = 1; // F7-4: flipped through a Flip Three
       if (flipFor(s, f.r, BY_FLIP_THREE, ev) === FLIP_BUST) {
         // F7-10: a bust stops the Flip Three; it and the set-aside cards are discarded.
-        s.discard.push(FLIP_THREE);
+        s.discard.push(F7_FLIP_THREE);
         for (const c of f.aside) {
           s.discard.push(c);
-          if (ev) ev.push({ type: 'discard', card: flip7CardName(c), reason: 'flip-three-bust' });
+          if (ev) ev.push({ type: 'discard', card: f7CardName(c), reason: 'flip-three-bust' });
         }
         s.f3.pop();
         if (ev) ev.push({ type: 'flip-three-end', seat: f.r, reason: 'bust' });
       }
       return; // (a Flip 7 or empty piles ended the round: endRound cleared the Flip Threes)
     }
-    s.discard.push(FLIP_THREE); // F7-10: discarded once its flips end
+    s.discard.push(F7_FLIP_THREE); // F7-10: discarded once its flips end
     if (ev) ev.push({ type: 'flip-three-end', seat: f.r, reason: 'done' });
     f.stage = F3_GIVING;
   }
@@ -58,9 +58,9 @@ export function stepFlipThree(s: F7State, f: F7FlipThree, ev: F7EventSink): void
   const to = f.to.shift()!;
   if (s.status[to] !== ACTIVE) { // F7-10: its receiver is no longer active
     s.discard.push(c);
-    if (ev) ev.push({ type: 'discard', card: flip7CardName(c), reason: 'receiver-out' });
+    if (ev) ev.push({ type: 'discard', card: f7CardName(c), reason: 'receiver-out' });
     return;
   }
-  if (c === FREEZE) freeze(s, to, ev);
+  if (c === F7_FREEZE) freeze(s, to, ev);
   else startFlipThree(s, to, ev);
 }

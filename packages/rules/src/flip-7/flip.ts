@@ -1,6 +1,6 @@
 import type { Seat } from '../core/game.js';
 import { shuffleInPlace } from '../core/random.js';
-import { MAX_NUMBER, SECOND_CHANCE, TIMES2, flip7CardName } from './cards.js';
+import { F7_MAX_NUMBER, F7_SECOND_CHANCE, F7_TIMES2, f7CardName } from './cards.js';
 import type { F7EventSink } from './events.js';
 import { endRound } from './round.js';
 import { useSecondChance } from './second-chance.js';
@@ -45,11 +45,11 @@ export function flipFor(s: F7State, seat: Seat, by: number, ev: F7EventSink): nu
   }
   if (ev) {
     ev.push(by === BY_DEAL
-      ? { type: 'deal', seat, card: flip7CardName(c) }
-      : { type: 'flip', seat, card: flip7CardName(c), flipThree: by === BY_FLIP_THREE });
+      ? { type: 'deal', seat, card: f7CardName(c) }
+      : { type: 'flip', seat, card: f7CardName(c), flipThree: by === BY_FLIP_THREE });
   }
   const line = s.lines[seat]!;
-  if (c <= MAX_NUMBER) {
+  if (c <= F7_MAX_NUMBER) {
     const bit = 1 << c;
     if ((s.mask[seat]! & bit) !== 0) {
       if (s.sc[seat] === 1) { // F7-11
@@ -58,7 +58,7 @@ export function flipFor(s: F7State, seat: Seat, by: number, ev: F7EventSink): nu
       }
       line.push(c); // F7-6: the cards stay in front of the busted player
       s.status[seat] = BUSTED;
-      if (ev) ev.push({ type: 'bust', seat, card: flip7CardName(c) });
+      if (ev) ev.push({ type: 'bust', seat, card: f7CardName(c) });
       return FLIP_BUST;
     }
     line.push(c);
@@ -71,13 +71,13 @@ export function flipFor(s: F7State, seat: Seat, by: number, ev: F7EventSink): nu
     }
     return FLIP_OK;
   }
-  if (c <= TIMES2) { // a modifier joins the line (F7-10, F7-13)
+  if (c <= F7_TIMES2) { // a modifier joins the line (F7-10, F7-13)
     line.push(c);
     return FLIP_OK;
   }
-  if (by === BY_FLIP_THREE && c !== SECOND_CHANCE) { // F7-10: set aside
+  if (by === BY_FLIP_THREE && c !== F7_SECOND_CHANCE) { // F7-10: set aside
     s.f3[s.f3.length - 1]!.aside.push(c);
-    if (ev) ev.push({ type: 'set-aside', seat, card: flip7CardName(c) });
+    if (ev) ev.push({ type: 'set-aside', seat, card: f7CardName(c) });
     return FLIP_OK;
   }
   s.ask = ASK_GIVE; // F7-8: the flipper chooses its receiver

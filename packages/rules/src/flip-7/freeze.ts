@@ -1,5 +1,5 @@
 import type { Seat } from '../core/game.js';
-import { FREEZE } from './cards.js';
+import { F7_FREEZE } from './cards.js';
 import type { F7EventSink } from './events.js';
 import { FROZEN, type F7State } from './state.js';
 
@@ -8,7 +8,7 @@ import { FROZEN, type F7State } from './state.js';
  * F7-11a: the Freeze stays in their line until the round ends.
  */
 export function freeze(s: F7State, seat: Seat, ev: F7EventSink): void {
-  s.lines[seat]!.push(FREEZE);
+  s.lines[seat]!.push(F7_FREEZE);
   s.status[seat] = FROZEN;
   if (ev) ev.push({ type: 'freeze', seat });
 }

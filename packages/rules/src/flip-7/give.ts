@@ -1,5 +1,5 @@
 import type { Seat } from '../core/game.js';
-import { FLIP_THREE, FREEZE, SECOND_CHANCE, flip7CardName } from './cards.js';
+import { F7_FLIP_THREE, F7_FREEZE, F7_SECOND_CHANCE, f7CardName } from './cards.js';
 import type { F7EventSink } from './events.js';
 import { startFlipThree } from './flip-three.js';
 import { freeze } from './freeze.js';
@@ -8,7 +8,7 @@ import { ACTIVE, ASK_NONE, type F7State } from './state.js';
 
 /** F7-8: any active player may receive an action card; F7-11: a Second Chance only one who holds none. */
 export function mayReceive(s: F7State, card: number, to: Seat): boolean {
-  return s.status[to] === ACTIVE && (card !== SECOND_CHANCE || s.sc[to] === 0);
+  return s.status[to] === ACTIVE && (card !== F7_SECOND_CHANCE || s.sc[to] === 0);
 }
 
 export const NO_RECEIVER = -1;
@@ -43,13 +43,13 @@ export function receivers(s: F7State): Seat[] {
 export function give(s: F7State, to: Seat, ev: F7EventSink): void {
   const c = s.card;
   s.ask = ASK_NONE;
-  if (ev) ev.push({ type: 'give', from: s.asker, to, card: flip7CardName(c), setAside: s.direct === 0 });
+  if (ev) ev.push({ type: 'give', from: s.asker, to, card: f7CardName(c), setAside: s.direct === 0 });
   if (s.direct === 0) {
     s.f3[s.f3.length - 1]!.to.push(to);
     return;
   }
-  if (c === FREEZE) freeze(s, to, ev);
-  else if (c === FLIP_THREE) startFlipThree(s, to, ev);
+  if (c === F7_FREEZE) freeze(s, to, ev);
+  else if (c === F7_FLIP_THREE) startFlipThree(s, to, ev);
   else keepSecondChance(s, to, ev);
 }
 
@@ -57,5 +57,5 @@ export function give(s: F7State, to: Seat, ev: F7EventSink): void {
 export function discardUnreceivable(s: F7State, ev: F7EventSink): void {
   s.discard.push(s.card);
   s.ask = ASK_NONE;
-  if (ev) ev.push({ type: 'discard', card: flip7CardName(s.card), reason: 'no-receiver' });
+  if (ev) ev.push({ type: 'discard', card: f7CardName(s.card), reason: 'no-receiver' });
 }

@@ -16,12 +16,12 @@ export const F7_GIVE_TO: readonly F7Action[] = Object.freeze(
   Array.from({ length: F7_MAX_PLAYERS }, (_, to) => Object.freeze({ type: 'give', to }) as F7Action));
 
 /** The seats the game waits for (one at most in Flip 7); empty when over. */
-export function flip7ToAct(s: F7State): Seat[] {
+export function f7ToAct(s: F7State): Seat[] {
   return s.phase !== PHASE_OVER && s.ask !== ASK_NONE ? [s.asker] : [];
 }
 
 /** How many actions the asked player may take now (0 when the game is over). */
-export function flip7LegalActionCount(s: F7State): number {
+export function f7LegalActionCount(s: F7State): number {
   if (s.phase === PHASE_OVER) return 0;
   if (s.ask === ASK_CHOICE) return 2;
   if (s.ask !== ASK_GIVE) return 0;
@@ -30,8 +30,8 @@ export function flip7LegalActionCount(s: F7State): number {
   return k;
 }
 
-/** The `i`-th legal action of the asked player (0 ≤ i < flip7LegalActionCount), same order as flip7LegalActions. */
-export function flip7LegalActionAt(s: F7State, i: number): F7Action {
+/** The `i`-th legal action of the asked player (0 ≤ i < f7LegalActionCount), same order as f7LegalActions. */
+export function f7LegalActionAt(s: F7State, i: number): F7Action {
   if (s.ask === ASK_CHOICE) return i === 0 ? F7_HIT : F7_STAY;
   for (let seat = 0; seat < s.players; seat++) {
     if (mayReceive(s, s.card, seat) && i-- === 0) return F7_GIVE_TO[seat]!;
@@ -43,10 +43,10 @@ export function flip7LegalActionAt(s: F7State, i: number): F7Action {
  * Every action `seat` may take now: hit/stay when asked to choose (F7-4, F7-5; never asked with
  * nothing in front, so stay is always there), one give per allowed receiver (F7-8, F7-10, F7-11).
  */
-export function flip7LegalActions(s: F7State, seat: Seat): F7Action[] {
+export function f7LegalActions(s: F7State, seat: Seat): F7Action[] {
   if (s.phase === PHASE_OVER || s.ask === ASK_NONE || seat !== s.asker) return [];
-  const n = flip7LegalActionCount(s);
+  const n = f7LegalActionCount(s);
   const out: F7Action[] = [];
-  for (let i = 0; i < n; i++) out.push(flip7LegalActionAt(s, i));
+  for (let i = 0; i < n; i++) out.push(f7LegalActionAt(s, i));
   return out;
 }

@@ -1,6 +1,6 @@
 import type { Seat } from '../core/game.js';
 import {
-  F7_CARD_NAMES, F7_DECK_COUNTS, MAX_NUMBER, flip7CardCode, flip7CardKind, type F7CardKind, type F7CardName,
+  F7_CARD_NAMES, F7_DECK_COUNTS, F7_MAX_NUMBER, f7CardCode, f7CardKind, type F7CardKind, type F7CardName,
 } from './cards.js';
 import type { F7View } from './view.js';
 
@@ -36,7 +36,7 @@ function countInto(counts: F7CardCounts, cards: readonly F7CardName[], sign: num
  * The draw pile's composition from a view: the 94-card deck (F7-1) less every card that can be seen
  * (lines, discard pile, cards in transit). Everything but the draw pile's order is public (F7-16).
  */
-export function flip7UnseenDrawPile(view: F7View): F7CardCounts {
+export function f7UnseenDrawPile(view: F7View): F7CardCounts {
   const counts = zeroCounts();
   F7_CARD_NAMES.forEach((n, code) => { counts[n] = F7_DECK_COUNTS[code]!; });
   for (const line of view.lines) countInto(counts, line, -1);
@@ -49,11 +49,11 @@ export function flip7UnseenDrawPile(view: F7View): F7CardCounts {
  * The next flip's odds for `seat`'s line. With the draw pile empty, the next card comes from the
  * discard pile, shuffled into a new draw pile (F7-14); with both empty there is no next card.
  */
-export function flip7NextFlipOdds(view: F7View, seat: Seat): F7NextFlipOdds {
+export function f7NextFlipOdds(view: F7View, seat: Seat): F7NextFlipOdds {
   let counts: F7CardCounts;
   let source: F7NextFlipOdds['source'];
   if (view.drawPileSize > 0) {
-    counts = flip7UnseenDrawPile(view);
+    counts = f7UnseenDrawPile(view);
     source = 'draw-pile';
   } else {
     counts = zeroCounts();
@@ -64,10 +64,10 @@ export function flip7NextFlipOdds(view: F7View, seat: Seat): F7NextFlipOdds {
   const byKind: Record<F7CardKind, number> = { number: 0, modifier: 0, action: 0 };
   for (const n of F7_CARD_NAMES) {
     size += counts[n];
-    byKind[flip7CardKind(flip7CardCode(n))] += counts[n];
+    byKind[f7CardKind(f7CardCode(n))] += counts[n];
   }
   const line = view.lines[seat] ?? [];
-  const held = new Set<F7CardName>(line.filter((c) => flip7CardCode(c) <= MAX_NUMBER));
+  const held = new Set<F7CardName>(line.filter((c) => f7CardCode(c) <= F7_MAX_NUMBER));
   let duplicateCards = 0;
   for (const n of held) duplicateCards += counts[n];
   const p = (k: number) => (size === 0 ? 0 : k / size);

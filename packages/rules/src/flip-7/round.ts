@@ -1,7 +1,7 @@
 import type { Seat } from '../core/game.js';
-import { FLIP_THREE } from './cards.js';
+import { F7_FLIP_THREE } from './cards.js';
 import type { F7EventSink, F7ScoreBreakdown } from './events.js';
-import { flip7ScoreLine, scoreTotal } from './score.js';
+import { f7ScoreLine, scoreTotal } from './score.js';
 import {
   ACTIVE, ASK_GIVE, ASK_NONE, BUSTED, F3_FLIPPING, PHASE_DEAL, PHASE_OVER, type F7State,
 } from './state.js';
@@ -40,7 +40,7 @@ export function endRound(s: F7State, reason: RoundEndReason, flip7Seat: Seat, ev
     const line = s.lines[i]!;
     const busted = s.status[i] === BUSTED;
     if (breakdown) {
-      const b = flip7ScoreLine(line, busted, i === flip7Seat);
+      const b = f7ScoreLine(line, busted, i === flip7Seat);
       breakdown.push(b);
       s.scores[i]! += b.total;
     } else {
@@ -52,7 +52,7 @@ export function endRound(s: F7State, reason: RoundEndReason, flip7Seat: Seat, ev
   // Cards in no one's line go to the discard pile too (F7-10: a Flip Three is discarded once done).
   for (const f of s.f3) {
     if (f.stage === F3_FLIPPING) {
-      s.discard.push(FLIP_THREE);
+      s.discard.push(F7_FLIP_THREE);
       if (ev) ev.push({ type: 'flip-three-end', seat: f.r, reason: 'round-end' });
     }
     for (const c of f.aside) s.discard.push(c);

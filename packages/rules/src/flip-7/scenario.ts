@@ -2,12 +2,12 @@ import { ok, refuse, type Result } from '../core/error.js';
 import { seedRng } from '../core/random.js';
 import { shuffleInPlace } from '../core/random.js';
 import type { ExpectKey, ScenarioAdapter } from '../scenario/adapter.js';
-import { F7_CARD_CODES, F7_DECK_COUNTS, flip7CardCode, flip7CardName, flip7FullDeck } from './cards.js';
-import { flip7Game } from './game.js';
-import { flip7ToAct } from './legal-actions.js';
-import { flip7CheckPlayers, flip7ParseOptions } from './options.js';
-import { flip7StartFrom } from './setup.js';
-import { F7_STATUS_NAMES, PHASE_OVER, flip7CloneState, type F7State } from './state.js';
+import { F7_CARD_CODES, F7_DECK_COUNTS, f7CardCode, f7CardName, f7FullDeck } from './cards.js';
+import { flip7 } from './game.js';
+import { f7ToAct } from './legal-actions.js';
+import { f7CheckPlayers, f7ParseOptions } from './options.js';
+import { f7StartFrom } from './setup.js';
+import { F7_STATUS_NAMES, PHASE_OVER, f7CloneState, type F7State } from './state.js';
 
 const SETUP_KEYS = ['dealer', 'scores', 'drawPile', 'discardPile'];
 
@@ -16,7 +16,7 @@ function cardList(raw: unknown, what: string): Result<number[]> {
   if (!Array.isArray(raw)) return refuse('BAD_SETUP', `${what} must be a list of card names.`);
   const out: number[] = [];
   for (const name of raw) {
-    const code = flip7CardCode(name);
+    const code = f7CardCode(name);
     if (code < 0) return refuse('BAD_SETUP', `${what}: ${JSON.stringify(name)} is not a Flip 7 card.`, 'F7-1');
     out.push(code);
   }
@@ -29,17 +29,17 @@ function checkCounts(lists: readonly number[][]): Result<number[]> {
   for (const list of lists) for (const c of list) used[c]! += 1;
   for (let c = 0; c < F7_CARD_CODES; c++) {
     if (used[c]! > F7_DECK_COUNTS[c]!) {
-      return refuse('BAD_SETUP', `The setup places ${used[c]} "${flip7CardName(c)}" cards; the deck has ${F7_DECK_COUNTS[c]}.`, 'F7-1');
+      return refuse('BAD_SETUP', `The setup places ${used[c]} "${f7CardName(c)}" cards; the deck has ${F7_DECK_COUNTS[c]}.`, 'F7-1');
     }
   }
   return ok(used);
 }
 
 function fromSetup(input: { players: number; options: unknown; seed: string; setup: Record<string, unknown> }): Result<F7State> {
-  const players = flip7CheckPlayers(input.players);
+  const players = f7CheckPlayers(input.players);
   if (!players.ok) return players;
   const n = players.value;
-  const options = flip7ParseOptions(input.options);
+  const options = f7ParseOptions(input.options);
   if (!options.ok) return options;
   const setup = input.setup;
   for (const key of Object.keys(setup)) {
@@ -61,24 +61,24 @@ function fromSetup(input: { players: number; options: unknown; seed: string; set
   if (!used.ok) return used;
   const rng = seedRng(input.seed);
   const rest: number[] = [];
-  for (const c of flip7FullDeck()) {
+  for (const c of f7FullDeck()) {
     if (used.value[c]! > 0) used.value[c]! -= 1;
     else rest.push(c);
   }
   shuffleInPlace(rng, rest);
   // The draw pile's top is the array's end: the listed top goes last, first listed at the very end.
   const draw = rest.concat(top.value.slice().reverse());
-  return ok(flip7StartFrom({ players: n, target: options.value.target, rng, draw, discard: discard.value, scores: scores as number[], dealer }));
+  return ok(f7StartFrom({ players: n, target: options.value.target, rng, draw, discard: discard.value, scores: scores as number[], dealer }));
 }
 
 /** Moves one copy of each named card, all in the draw pile now, to its top, the first listed on top. */
 function stack(state: F7State, cards: unknown): Result<F7State> {
   const list = cardList(cards, '"stack"');
   if (!list.ok) return list;
-  const s = flip7CloneState(state);
+  const s = f7CloneState(state);
   for (const c of list.value) {
     const at = s.draw.indexOf(c);
-    if (at < 0) return refuse('BAD_SETUP', `"stack": not enough "${flip7CardName(c)}" cards in the draw pile.`);
+    if (at < 0) return refuse('BAD_SETUP', `"stack": not enough "${f7CardName(c)}" cards in the draw pile.`);
     s.draw.splice(at, 1);
   }
   for (let i = list.value.length - 1; i >= 0; i--) s.draw.push(list.value[i]!);
@@ -90,16 +90,16 @@ const perSeat = <T>(s: F7State, f: (seat: number) => T): Record<string, T> =>
 
 const expect: Record<string, ExpectKey<F7State>> = {
   scores: { kind: 'exact', get: (s) => s.scores.slice() },
-  toAct: { kind: 'set', get: (s) => flip7ToAct(s) },
+  toAct: { kind: 'set', get: (s) => f7ToAct(s) },
   over: { kind: 'exact', get: (s) => s.phase === PHASE_OVER },
   winners: { kind: 'set', get: (s) => s.winners.slice() },
   drawPileSize: { kind: 'exact', get: (s) => s.draw.length },
   discardPileSize: { kind: 'exact', get: (s) => s.discard.length },
-  lines: { kind: 'per-player-multiset', get: (s) => perSeat(s, (i) => s.lines[i]!.map(flip7CardName)) },
+  lines: { kind: 'per-player-multiset', get: (s) => perSeat(s, (i) => s.lines[i]!.map(f7CardName)) },
   status: { kind: 'per-player', get: (s) => perSeat(s, (i) => F7_STATUS_NAMES[s.status[i]!]!) },
   round: { kind: 'exact', get: (s) => s.round },
   dealer: { kind: 'exact', get: (s) => s.dealer },
 };
 
 /** The scenario runner's hooks for Flip 7 (spec/scenarios.md). */
-export const flip7Scenario: ScenarioAdapter<F7State> = { game: flip7Game, fromSetup, stack, expect };
+export const f7Scenario: ScenarioAdapter<F7State> = { game: flip7, fromSetup, stack, expect };

@@ -1,5 +1,5 @@
 import type { Seat } from '../core/game.js';
-import { SECOND_CHANCE, flip7CardName } from './cards.js';
+import { F7_SECOND_CHANCE, f7CardName } from './cards.js';
 import type { F7EventSink } from './events.js';
 import { ACTIVE, type F7State } from './state.js';
 
@@ -10,7 +10,7 @@ export function mayTakeSecondChance(s: F7State, seat: Seat): boolean {
 
 /** F7-11: the receiver keeps the Second Chance in their line (F7-11a) until used or the round ends. */
 export function keepSecondChance(s: F7State, seat: Seat, ev: F7EventSink): void {
-  s.lines[seat]!.push(SECOND_CHANCE);
+  s.lines[seat]!.push(F7_SECOND_CHANCE);
   s.sc[seat] = 1;
   if (ev) ev.push({ type: 'second-chance-kept', seat });
 }
@@ -21,9 +21,9 @@ export function keepSecondChance(s: F7State, seat: Seat, ev: F7EventSink): void 
  */
 export function useSecondChance(s: F7State, seat: Seat, dup: number, ev: F7EventSink): void {
   const line = s.lines[seat]!;
-  const at = line.lastIndexOf(SECOND_CHANCE);
+  const at = line.lastIndexOf(F7_SECOND_CHANCE);
   line.splice(at, 1);
   s.sc[seat] = 0;
-  s.discard.push(dup, SECOND_CHANCE);
-  if (ev) ev.push({ type: 'second-chance-used', seat, card: flip7CardName(dup) });
+  s.discard.push(dup, F7_SECOND_CHANCE);
+  if (ev) ev.push({ type: 'second-chance-used', seat, card: f7CardName(dup) });
 }

@@ -2,8 +2,8 @@ import { ok, refuse, type Result } from '../core/error.js';
 import type { Seat, SetupInput } from '../core/game.js';
 import { seedRng, type RngState } from '../core/random.js';
 import { randomInt, shuffleInPlace } from '../core/random.js';
-import { flip7FullDeck } from './cards.js';
-import { flip7CheckPlayers, flip7ParseOptions } from './options.js';
+import { f7FullDeck } from './cards.js';
+import { f7CheckPlayers, f7ParseOptions } from './options.js';
 import { runForced } from './play.js';
 import { startRound } from './round.js';
 import { emptyState, type F7State } from './state.js';
@@ -21,7 +21,7 @@ export interface F7Start {
 }
 
 /** A game from a start position, after the first round's deal (F7-4) and its forced moves. */
-export function flip7StartFrom(start: F7Start, ev: F7EventSink = null): F7State {
+export function f7StartFrom(start: F7Start, ev: F7EventSink = null): F7State {
   const s = emptyState(start.players, start.target, start.rng, start.draw, start.discard, start.scores, start.dealer);
   startRound(s, start.dealer, ev);
   runForced(s, ev);
@@ -29,11 +29,11 @@ export function flip7StartFrom(start: F7Start, ev: F7EventSink = null): F7State 
 }
 
 /** The Game contract's `setup` (F7-2, F7-3): shuffle all 94 cards, pick the first dealer at random unless given. */
-export function flip7Setup(input: SetupInput, ev: F7EventSink = null): Result<F7State> {
-  const players = flip7CheckPlayers(input.players);
+export function f7Setup(input: SetupInput, ev: F7EventSink = null): Result<F7State> {
+  const players = f7CheckPlayers(input.players);
   if (!players.ok) return players;
   const n = players.value;
-  const options = flip7ParseOptions(input.options);
+  const options = f7ParseOptions(input.options);
   if (!options.ok) return options;
   if (typeof input.seed !== 'string') return refuse('BAD_SETUP', 'The seed must be a text.');
   if (input.first !== undefined && (!Number.isInteger(input.first) || input.first < 0 || input.first >= n)) {
@@ -41,14 +41,14 @@ export function flip7Setup(input: SetupInput, ev: F7EventSink = null): Result<F7
   }
   const rng = seedRng(input.seed);
   const dealer = input.first ?? randomInt(rng, n);
-  const draw = flip7FullDeck();
+  const draw = f7FullDeck();
   shuffleInPlace(rng, draw);
-  return ok(flip7StartFrom({ players: n, target: options.value.target, rng, draw, discard: [], scores: new Array<number>(n).fill(0), dealer }, ev));
+  return ok(f7StartFrom({ players: n, target: options.value.target, rng, draw, discard: [], scores: new Array<number>(n).fill(0), dealer }, ev));
 }
 
 /** The Game contract's `start`: `setup` with the events of the first deal. */
-export function flip7Start(input: SetupInput): Result<{ state: F7State; events: F7Event[] }> {
+export function f7Start(input: SetupInput): Result<{ state: F7State; events: F7Event[] }> {
   const events: F7Event[] = [];
-  const r = flip7Setup(input, events);
+  const r = f7Setup(input, events);
   return r.ok ? ok({ state: r.value, events }) : r;
 }

@@ -1,6 +1,6 @@
 import type { Seat } from '../core/game.js';
 import type { RngState } from '../core/random.js';
-import { FLIP_THREE } from './cards.js';
+import { F7_FLIP_THREE } from './cards.js';
 
 /** A player's standing in the round (F7-5, F7-6, F7-9). */
 export const ACTIVE = 0;
@@ -86,7 +86,7 @@ export interface F7State {
 }
 
 /** A deep copy, fast (for search: copy, then play in place). */
-export function flip7CloneState(s: F7State): F7State {
+export function f7CloneState(s: F7State): F7State {
   const n = s.players;
   const lines: number[][] = new Array(n);
   for (let i = 0; i < n; i++) lines[i] = s.lines[i]!.slice();
@@ -137,7 +137,7 @@ export function emptyState(players: number, target: number, rng: RngState, draw:
 export function inTransit(s: F7State): number[] {
   const out: number[] = [];
   for (const f of s.f3) {
-    if (f.stage === F3_FLIPPING) out.push(FLIP_THREE);
+    if (f.stage === F3_FLIPPING) out.push(F7_FLIP_THREE);
     for (const c of f.aside) out.push(c);
   }
   if (s.ask === ASK_GIVE && s.direct === 1) out.push(s.card);

@@ -20,7 +20,7 @@ export interface F7PlayerStats {
  * a Flip 7 is counted from `round-end`'s `flip7` seat; best round = the highest round total. Busts are
  * counted from `bust` events. Seats outside 0 … players−1 are ignored.
  */
-export function flip7Stats(events: readonly F7Event[], players: number): F7PlayerStats[] {
+export function f7Stats(events: readonly F7Event[], players: number): F7PlayerStats[] {
   const banked = new Array<number>(players).fill(0);
   const busts = new Array<number>(players).fill(0);
   const flip7s = new Array<number>(players).fill(0);

@@ -1,8 +1,8 @@
 import type { Outcome, Seat, Viewer } from '../core/game.js';
 import { placesFromScores } from '../core/game.js';
-import { flip7CardName, type F7CardName } from './cards.js';
+import { f7CardName, type F7CardName } from './cards.js';
 import { receivers } from './give.js';
-import { flip7ToAct } from './legal-actions.js';
+import { f7ToAct } from './legal-actions.js';
 import type { F7Options } from './options.js';
 import {
   ASK_CHOICE, ASK_GIVE, F3_FLIPPING, F7_STATUS_NAMES, PHASE_DEAL, PHASE_OVER, PHASE_TURNS, inTransit,
@@ -51,9 +51,9 @@ export interface F7View {
   readonly outcome: Outcome | null;
 }
 
-const names = (codes: readonly number[]): F7CardName[] => codes.map(flip7CardName);
+const names = (codes: readonly number[]): F7CardName[] => codes.map(f7CardName);
 
-export function flip7Outcome(s: F7State): Outcome | null {
+export function f7Outcome(s: F7State): Outcome | null {
   if (s.phase !== PHASE_OVER) return null;
   return { scores: s.scores.slice(), winners: s.winners.slice(), places: placesFromScores(s.scores) };
 }
@@ -62,13 +62,13 @@ function pending(s: F7State): F7Pending | null {
   if (s.phase === PHASE_OVER) return null;
   if (s.ask === ASK_CHOICE) return { kind: 'hit-or-stay', seat: s.asker, atDeal: s.phase === PHASE_DEAL };
   if (s.ask === ASK_GIVE) {
-    return { kind: 'give', seat: s.asker, card: flip7CardName(s.card), receivers: receivers(s), setAside: s.direct === 0 };
+    return { kind: 'give', seat: s.asker, card: f7CardName(s.card), receivers: receivers(s), setAside: s.direct === 0 };
   }
   return null;
 }
 
 /** The view: the same facts for every viewer, never the draw pile's order nor the rng (F7-16). */
-export function flip7View(s: F7State, viewer: Viewer): F7View {
+export function f7View(s: F7State, viewer: Viewer): F7View {
   return {
     game: 'flip-7',
     viewer,
@@ -78,7 +78,7 @@ export function flip7View(s: F7State, viewer: Viewer): F7View {
     dealer: s.dealer,
     phase: s.phase === PHASE_OVER ? 'over' : s.phase === PHASE_TURNS ? 'turns' : 'deal',
     turn: s.cursor,
-    toAct: flip7ToAct(s),
+    toAct: f7ToAct(s),
     pending: pending(s),
     lines: s.lines.map(names),
     status: s.status.map((st) => F7_STATUS_NAMES[st]!),
@@ -89,6 +89,6 @@ export function flip7View(s: F7State, viewer: Viewer): F7View {
     inTransit: names(inTransit(s)),
     drawPileSize: s.draw.length,
     discardPile: names(s.discard),
-    outcome: flip7Outcome(s),
+    outcome: f7Outcome(s),
   };
 }

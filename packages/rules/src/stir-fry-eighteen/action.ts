@@ -1,5 +1,5 @@
 import { type Result, ok, refuse } from '../core/error.js';
-import { type SfCard, type SfProtein, SF_CARDS, SF_PROTEINS, isSfCard, isSfProtein, sortCards } from './cards.js';
+import { type SfCard, type SfProtein, SF_CARDS, SF_PROTEINS, sfIsCard, sfIsProtein, sfSortCards } from './cards.js';
 
 /** Everything a player can do in Stir Fry Eighteen (spec/scenarios.md "Actions"). */
 export type SfAction =
@@ -25,9 +25,9 @@ const FIELDS: Record<SfAction['type'], readonly string[]> = {
 
 /**
  * Checks the shape of untrusted input and returns the action in canonical form (card lists in
- * rule order). Shape only: whether it is allowed now is `checkSfAction`'s business.
+ * rule order). Shape only: whether it is allowed now is `sfCheck`'s business.
  */
-export function parseSfAction(raw: unknown): Result<SfAction> {
+export function sfParseAction(raw: unknown): Result<SfAction> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return malformed('An action must be an object with a "type".');
   }
@@ -58,8 +58,8 @@ export function parseSfAction(raw: unknown): Result<SfAction> {
       return ok({ type: t, cards: cards.value });
     }
     case 'discard-protein': {
-      if (!isSfCard(a.card)) return malformed(`"card" must be a card name (${SF_CARDS.join(', ')}).`);
-      if (!isSfProtein(a.claim)) return malformed(`"claim" must be a protein (${SF_PROTEINS.join(', ')}).`);
+      if (!sfIsCard(a.card)) return malformed(`"card" must be a card name (${SF_CARDS.join(', ')}).`);
+      if (!sfIsProtein(a.claim)) return malformed(`"claim" must be a protein (${SF_PROTEINS.join(', ')}).`);
       return ok({ type: t, card: a.card, claim: a.claim });
     }
   }
@@ -68,9 +68,9 @@ export function parseSfAction(raw: unknown): Result<SfAction> {
 function cardList(v: unknown, type: string): Result<SfCard[]> {
   if (!Array.isArray(v) || v.length > 18) return malformed(`"cards" of a ${type} action must be a list of card names.`);
   for (const c of v) {
-    if (!isSfCard(c)) return malformed(`${JSON.stringify(c) ?? String(c)} is not a card name (${SF_CARDS.join(', ')}).`);
+    if (!sfIsCard(c)) return malformed(`${JSON.stringify(c) ?? String(c)} is not a card name (${SF_CARDS.join(', ')}).`);
   }
-  return ok(sortCards(v.slice() as SfCard[]));
+  return ok(sfSortCards(v.slice() as SfCard[]));
 }
 
 function malformed(message: string) {

@@ -1,22 +1,22 @@
 import type { Refused } from '../core/error.js';
 import type { Applied, Seat } from '../core/game.js';
-import { type SfAction, parseSfAction } from './action.js';
-import { checkSfAction } from './check.js';
+import { type SfAction, sfParseAction } from './action.js';
+import { sfCheck } from './check.js';
 import { cook } from './cook.js';
 import { declareDiscard } from './discard.js';
 import type { SfEmit, SfEvent } from './events.js';
-import { type SfState, cloneSfState } from './state.js';
+import { type SfState, sfCloneState } from './state.js';
 import { tasteTest, trust } from './taste-test.js';
 import { closeTurn, finishTurn } from './turn.js';
-import { takeFrom } from './cards.js';
+import { sfTakeFrom } from './cards.js';
 
 /** The pure `apply` of the contract: parse, check, then play on a copy. */
 export function sfApply(s: SfState, seat: Seat, raw: unknown): Applied<SfState, SfEvent> | Refused {
-  const parsed = parseSfAction(raw);
+  const parsed = sfParseAction(raw);
   if (!parsed.ok) return parsed;
-  const error = checkSfAction(s, seat, parsed.value);
+  const error = sfCheck(s, seat, parsed.value);
   if (error !== null) return { ok: false, error };
-  const next = cloneSfState(s);
+  const next = sfCloneState(s);
   const events: SfEvent[] = [];
   play(next, seat, parsed.value, (e) => events.push(e));
   return { ok: true, state: next, events };
@@ -40,7 +40,7 @@ function play(s: SfState, seat: Seat, a: SfAction, emit: SfEmit | null): void {
     case 'cook': cook(s, a.cards, emit); return;
     case 'end-turn': closeTurn(s, emit); return;
     case 'discard-down': {
-      takeFrom(s.hands[seat]!, a.cards);
+      sfTakeFrom(s.hands[seat]!, a.cards);
       s.putDown.push({ by: seat, why: 'discard-down', cards: a.cards.slice(), open: false });
       emit?.({ type: 'discard-down', player: seat, count: a.cards.length });
       emit?.({ type: 'put-down', player: seat, cards: a.cards.slice(), only: seat });

@@ -26,25 +26,25 @@ export const SF_HAND_LIMIT = 3;
 const CARD_INDEX: Readonly<Record<SfCard, number>> = Object.freeze(
   Object.fromEntries(SF_CARDS.map((c, i) => [c, i])) as Record<SfCard, number>);
 
-export function isSfCard(x: unknown): x is SfCard {
+export function sfIsCard(x: unknown): x is SfCard {
   return typeof x === 'string' && Object.hasOwn(CARD_INDEX, x);
 }
 
-export function isSfProtein(x: unknown): x is SfProtein {
+export function sfIsProtein(x: unknown): x is SfProtein {
   return x === 'shrimp' || x === 'pork' || x === 'chicken' || x === 'tofu';
 }
 
 /** Position of a card in SF_CARDS; the canonical order of cards in actions and views. */
-export function cardIndex(card: SfCard): number {
+export function sfCardIndex(card: SfCard): number {
   return CARD_INDEX[card];
 }
 
-export function sortCards(cards: SfCard[]): SfCard[] {
-  return cards.sort((a, b) => cardIndex(a) - cardIndex(b));
+export function sfSortCards(cards: SfCard[]): SfCard[] {
+  return cards.sort((a, b) => sfCardIndex(a) - sfCardIndex(b));
 }
 
 /** The 18 base cards (SF-1), in rule order. */
-export function baseDeck(): SfCard[] {
+export function sfBaseDeck(): SfCard[] {
   const deck: SfCard[] = [];
   for (const [card, n] of Object.entries(SF_BASE_COUNTS) as [SfCard, number][]) {
     for (let i = 0; i < n; i++) deck.push(card);
@@ -53,17 +53,17 @@ export function baseDeck(): SfCard[] {
 }
 
 /** Counts per card, indexed like SF_CARDS. */
-export function countCards(cards: readonly SfCard[]): number[] {
+export function sfCountCards(cards: readonly SfCard[]): number[] {
   const counts = new Array<number>(SF_CARDS.length).fill(0);
-  for (const c of cards) counts[cardIndex(c)]!++;
+  for (const c of cards) counts[sfCardIndex(c)]!++;
   return counts;
 }
 
 /** Whether `hand` holds every card of `cards` (as multisets). */
-export function holds(hand: readonly SfCard[], cards: readonly SfCard[]): boolean {
-  const counts = countCards(hand);
+export function sfHolds(hand: readonly SfCard[], cards: readonly SfCard[]): boolean {
+  const counts = sfCountCards(hand);
   for (const c of cards) {
-    const i = cardIndex(c);
+    const i = sfCardIndex(c);
     if (counts[i]! === 0) return false;
     counts[i]!--;
   }
@@ -71,7 +71,7 @@ export function holds(hand: readonly SfCard[], cards: readonly SfCard[]): boolea
 }
 
 /** Removes one copy of each of `cards` from `hand` in place (the caller checked `holds`). */
-export function takeFrom(hand: SfCard[], cards: readonly SfCard[]): void {
+export function sfTakeFrom(hand: SfCard[], cards: readonly SfCard[]): void {
   for (const c of cards) {
     const i = hand.lastIndexOf(c);
     hand.splice(i, 1);

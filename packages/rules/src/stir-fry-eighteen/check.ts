@@ -1,15 +1,15 @@
 import { type RuleError } from '../core/error.js';
 import type { Seat } from '../core/game.js';
 import type { SfAction } from './action.js';
-import { holds, SF_HAND_LIMIT } from './cards.js';
-import { checkDish } from './dish.js';
+import { sfHolds, SF_HAND_LIMIT } from './cards.js';
+import { sfCheckDish } from './dish.js';
 import type { SfState } from './state.js';
 
 /**
  * Whether `seat` may take the (well-formed) `action` now; the reason when it may not. Messages
  * speak only of what the acting seat knows (its own hand, public facts).
  */
-export function checkSfAction(s: SfState, seat: Seat, a: SfAction): RuleError | null {
+export function sfCheck(s: SfState, seat: Seat, a: SfAction): RuleError | null {
   if (s.phase === 'over') return err('GAME_OVER', 'The game is over.');
   if (seat < 0 || seat >= s.players || !Number.isInteger(seat)) return err('NOT_YOUR_TURN', `There is no seat ${seat} at this table.`);
 
@@ -36,7 +36,7 @@ export function checkSfAction(s: SfState, seat: Seat, a: SfAction): RuleError | 
     if (a.cards.length !== hand.length - SF_HAND_LIMIT) {
       return err('ILLEGAL_ACTION', `Discard exactly ${hand.length - SF_HAND_LIMIT} card(s), to keep 3.`, 'SF-24');
     }
-    if (!holds(hand, a.cards)) return err('ILLEGAL_ACTION', 'You do not hold those cards.', 'SF-24');
+    if (!sfHolds(hand, a.cards)) return err('ILLEGAL_ACTION', 'You do not hold those cards.', 'SF-24');
     return null;
   }
   switch (a.type) {
@@ -46,17 +46,17 @@ export function checkSfAction(s: SfState, seat: Seat, a: SfAction): RuleError | 
       return err('ILLEGAL_ACTION', 'Discarding down to 3 comes at the end of your turn.', 'SF-24');
     case 'discard-pair':
       if (s.turn.pairDone) return err('ILLEGAL_ACTION', 'You have already discarded a pair this turn.', 'SF-9');
-      if (!holds(hand, a.cards)) return err('ILLEGAL_ACTION', 'You do not hold those cards.', 'SF-9');
+      if (!sfHolds(hand, a.cards)) return err('ILLEGAL_ACTION', 'You do not hold those cards.', 'SF-9');
       return null;
     case 'discard-protein':
       if (s.turn.proteinDone) return err('ILLEGAL_ACTION', 'You have already discarded a protein this turn.', 'SF-9');
       if (a.claim === 'tofu' && !s.options.tofu) return err('ILLEGAL_ACTION', 'Tofu is not in this game.', 'SF-30');
-      if (!holds(hand, [a.card])) return err('ILLEGAL_ACTION', 'You do not hold that card.', 'SF-9');
+      if (!sfHolds(hand, [a.card])) return err('ILLEGAL_ACTION', 'You do not hold that card.', 'SF-9');
       return null;
     case 'cook': {
-      const dish = checkDish(a.cards);
+      const dish = sfCheckDish(a.cards);
       if (!dish.legal) return err('ILLEGAL_ACTION', dish.message, 'SF-20');
-      if (!holds(hand, a.cards)) return err('ILLEGAL_ACTION', 'You do not hold those cards.', 'SF-20');
+      if (!sfHolds(hand, a.cards)) return err('ILLEGAL_ACTION', 'You do not hold those cards.', 'SF-20');
       return null;
     }
   }

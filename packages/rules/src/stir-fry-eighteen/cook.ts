@@ -1,7 +1,7 @@
 import { shuffleInPlace } from '../core/random.js';
 import type { SfCard } from './cards.js';
-import { takeFrom } from './cards.js';
-import { cardValue } from './dish.js';
+import { sfTakeFrom } from './cards.js';
+import { sfCardValue } from './dish.js';
 import { draw } from './draw.js';
 import { endGame } from './end.js';
 import type { SfEmit } from './events.js';
@@ -16,8 +16,8 @@ import { closeTurn, returnPutDown } from './turn.js';
 export function cook(s: SfState, cards: SfCard[], emit: SfEmit | null): void {
   const player = s.turn.player;
   const { target, meticulousChef, closingTime, emptyPantry } = s.options;
-  takeFrom(s.hands[player]!, cards);
-  const values = cards.map((c) => cardValue(c, cards));
+  sfTakeFrom(s.hands[player]!, cards);
+  const values = cards.map((c) => sfCardValue(c, cards));
   const points = values.reduce((a, b) => a + b, 0);
   let score = s.scores[player]! + points;
   // SF-29: past the target, the excess is taken off the target.

@@ -1,5 +1,5 @@
 import type { SfCard, SfProtein } from './cards.js';
-import { SF_PAIR_DRAWS, SF_PROTEIN_DRAWS, takeFrom } from './cards.js';
+import { SF_PAIR_DRAWS, SF_PROTEIN_DRAWS, sfTakeFrom } from './cards.js';
 import { draw } from './draw.js';
 import type { SfEmit } from './events.js';
 import type { SfDeclaration, SfState } from './state.js';
@@ -11,7 +11,7 @@ import type { SfDeclaration, SfState } from './state.js';
  */
 export function declareDiscard(s: SfState, kind: 'pair' | 'protein', cards: SfCard[], claim: SfProtein | null, emit: SfEmit | null): void {
   const player = s.turn.player;
-  takeFrom(s.hands[player]!, cards);
+  sfTakeFrom(s.hands[player]!, cards);
   if (kind === 'pair') s.turn.pairDone = true;
   else s.turn.proteinDone = true;
   s.putDown.push({ by: player, why: kind, cards: cards.slice(), open: false });
@@ -37,7 +37,7 @@ export function drawForDiscard(s: SfState, kind: 'pair' | 'protein', claim: SfPr
 }
 
 /** SF-12: a pair is honest when both cards match or one is Tofu; a protein when it is the claim. */
-export function isHonest(d: Pick<SfDeclaration, 'kind' | 'claim'>, cards: readonly SfCard[]): boolean {
+export function sfIsHonest(d: Pick<SfDeclaration, 'kind' | 'claim'>, cards: readonly SfCard[]): boolean {
   if (d.kind === 'protein') return cards[0] === d.claim;
   return cards[0] === cards[1] || cards[0] === 'tofu' || cards[1] === 'tofu';
 }

@@ -1,4 +1,4 @@
-import { type SfCard, isSfCard } from './cards.js';
+import { type SfCard, sfIsCard } from './cards.js';
 
 /** Why a set of cards is not a dish (SF-20). */
 export type SfDishProblem = 'TOO_FEW' | 'TOO_MANY' | 'NO_NOODLES' | 'REPEATED_INGREDIENT' | 'UNKNOWN_CARD';
@@ -21,7 +21,7 @@ export interface SfDishRefusal {
  * SF-2: a card's value in a dish. It depends only on the other cards of the dish; where several
  * bonuses apply only the highest counts, so each line below returns the best one that applies.
  */
-export function cardValue(card: SfCard, dish: readonly SfCard[]): number {
+export function sfCardValue(card: SfCard, dish: readonly SfCard[]): number {
   const has = (c: SfCard) => dish.includes(c);
   switch (card) {
     case 'shrimp': return has('ginger') ? (has('soy-sauce') ? 11 : 9) : 6;
@@ -43,8 +43,8 @@ export function cardValue(card: SfCard, dish: readonly SfCard[]): number {
  * SF-20 and SF-2: whether `cards` make a dish, and if so its points card by card; if not, the
  * problem and a sentence saying it. Pure and shared: the web client previews dishes with it.
  */
-export function checkDish(cards: readonly unknown[]): SfDishScore | SfDishRefusal {
-  const bad = cards.find((c) => !isSfCard(c));
+export function sfCheckDish(cards: readonly unknown[]): SfDishScore | SfDishRefusal {
+  const bad = cards.find((c) => !sfIsCard(c));
   if (bad !== undefined) return refusal('UNKNOWN_CARD', `"${String(bad)}" is not a card of Stir Fry Eighteen.`);
   const dish = cards as readonly SfCard[];
   if (dish.length < 3) return refusal('TOO_FEW', 'A dish needs at least 3 cards (SF-20).');
@@ -53,13 +53,13 @@ export function checkDish(cards: readonly unknown[]): SfDishScore | SfDishRefusa
     return refusal('REPEATED_INGREDIENT', 'Every card of a dish must be a different ingredient (SF-20).');
   }
   if (!dish.includes('noodles')) return refusal('NO_NOODLES', 'A dish must include Noodles (SF-20).');
-  const values = dish.map((card) => ({ card, value: cardValue(card, dish) }));
+  const values = dish.map((card) => ({ card, value: sfCardValue(card, dish) }));
   return { legal: true, points: values.reduce((sum, v) => sum + v.value, 0), values };
 }
 
-/** The points of a legal dish (SF-2); throws on an illegal one (use `checkDish` to find out). */
-export function dishPoints(cards: readonly SfCard[]): number {
-  const r = checkDish(cards);
+/** The points of a legal dish (SF-2); throws on an illegal one (use `sfCheckDish` to find out). */
+export function sfDishPoints(cards: readonly SfCard[]): number {
+  const r = sfCheckDish(cards);
   if (!r.legal) throw new RangeError(r.message);
   return r.points;
 }

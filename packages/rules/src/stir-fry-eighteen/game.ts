@@ -3,7 +3,7 @@ import { placesFromScores } from '../core/game.js';
 import type { SfAction } from './action.js';
 import { sfApply } from './apply.js';
 import type { SfEvent } from './events.js';
-import { type SfOptions, SF_DEFAULT_OPTIONS, parseSfOptions } from './options.js';
+import { type SfOptions, SF_DEFAULT_OPTIONS, sfParseOptions } from './options.js';
 import { SF_MAX_PLAYERS, SF_MIN_PLAYERS, sfSetup, sfStart } from './setup.js';
 import type { SfState } from './state.js';
 import { sfLegalActions } from './legal-actions.js';
@@ -16,7 +16,7 @@ export const stirFryEighteen: Game<SfState, SfAction, SfView, SfEvent, SfOptions
   minPlayers: SF_MIN_PLAYERS,
   maxPlayers: SF_MAX_PLAYERS,
   defaultOptions: SF_DEFAULT_OPTIONS,
-  parseOptions: parseSfOptions,
+  parseOptions: sfParseOptions,
   setup: (input) => sfSetup(input),
   start: sfStart,
   toAct: sfToAct,

@@ -1,6 +1,6 @@
 import type { Seat } from '../core/game.js';
 import type { SfAction } from './action.js';
-import { type SfCard, type SfProtein, SF_CARDS, SF_HAND_LIMIT, cardIndex, countCards } from './cards.js';
+import { type SfCard, type SfProtein, SF_CARDS, SF_HAND_LIMIT, sfCardIndex, sfCountCards } from './cards.js';
 import type { SfState } from './state.js';
 
 const NOODLES = SF_CARDS.indexOf('noodles');
@@ -19,7 +19,7 @@ export function sfLegalActions(s: SfState, seat: Seat): readonly SfAction[] {
   if (seat !== s.turn.player) return NONE;
   const hand = s.hands[seat]!;
   let key = 0;
-  for (const c of hand) key += POW6[cardIndex(c)]!;
+  for (const c of hand) key += POW6[sfCardIndex(c)]!;
   key = key * 16 + (s.phase === 'discard-down' ? 8 : 0) + (s.turn.pairDone ? 4 : 0) + (s.turn.proteinDone ? 2 : 0) + (s.options.tofu ? 1 : 0);
   let actions = cache.get(key);
   if (actions === undefined) {
@@ -45,7 +45,7 @@ function deepFreeze(actions: SfAction[]): readonly SfAction[] {
 }
 
 function build(s: SfState, hand: readonly SfCard[]): SfAction[] {
-  const counts = countCards(hand);
+  const counts = sfCountCards(hand);
   if (s.phase === 'discard-down') {
     return multisets(counts, hand.length - SF_HAND_LIMIT).map((cards) => ({ type: 'discard-down', cards }));
   }

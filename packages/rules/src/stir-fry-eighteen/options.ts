@@ -26,7 +26,7 @@ export const SF_EMPTY_PANTRY = ['off', 'no-cook-draw', 'no-turn-draw'] as const;
 const KEYS = Object.keys(SF_DEFAULT_OPTIONS);
 
 /** Validates raw options (missing keys take their defaults); names any unknown key or bad value. */
-export function parseSfOptions(raw: unknown): Result<SfOptions> {
+export function sfParseOptions(raw: unknown): Result<SfOptions> {
   if (raw === undefined || raw === null) return ok(SF_DEFAULT_OPTIONS);
   if (typeof raw !== 'object' || Array.isArray(raw)) {
     return refuse('BAD_OPTIONS', 'Options must be an object such as {"target": 100}.');

@@ -1,10 +1,10 @@
 import { type Result, ok, refuse } from '../core/error.js';
 import { seedRng, shuffleInPlace, randomInt } from '../core/random.js';
 import type { ScenarioAdapter } from '../scenario/adapter.js';
-import { type SfCard, SF_BASE_COUNTS, SF_CARDS, SF_HAND_LIMIT, baseDeck, countCards, isSfCard } from './cards.js';
+import { type SfCard, SF_BASE_COUNTS, SF_CARDS, SF_HAND_LIMIT, sfBaseDeck, sfCountCards, sfIsCard } from './cards.js';
 import { stirFryEighteen } from './game.js';
-import { parseSfOptions } from './options.js';
-import { checkPlayers, startSfGame } from './setup.js';
+import { sfParseOptions } from './options.js';
+import { sfCheckPlayers, sfStartFrom } from './setup.js';
 import { type SfState, putDownCount } from './state.js';
 
 const SETUP_KEYS = ['first', 'hands', 'scores', 'drawPile', 'removed'];
@@ -13,10 +13,10 @@ const SETUP_KEYS = ['first', 'hands', 'scores', 'drawPile', 'removed'];
 export const sfScenario: ScenarioAdapter<SfState> = {
   game: stirFryEighteen,
   fromSetup({ players: rawPlayers, options: rawOptions, seed, setup }) {
-    const players = checkPlayers(rawPlayers);
+    const players = sfCheckPlayers(rawPlayers);
     if (!players.ok) return players;
     const n = players.value;
-    const options = parseSfOptions(rawOptions);
+    const options = sfParseOptions(rawOptions);
     if (!options.ok) return options;
     for (const key of Object.keys(setup)) {
       if (!SETUP_KEYS.includes(key)) return bad(`unknown setup key "${key}" (expected ${SETUP_KEYS.join(', ')})`);
@@ -44,20 +44,20 @@ export const sfScenario: ScenarioAdapter<SfState> = {
       return bad(`setup "first" must be a seat from 0 to ${n - 1}`);
     }
     if (setup.removed !== undefined && !options.value.tofu) return bad('setup "removed" needs the tofu option');
-    if (setup.removed !== undefined && (!isSfCard(setup.removed) || setup.removed === 'tofu')) {
+    if (setup.removed !== undefined && (!sfIsCard(setup.removed) || setup.removed === 'tofu')) {
       return bad('setup "removed" must be a base card name');
     }
 
     // The deck: the 18 base cards, or with Tofu one removed and Tofu in its place (SF-30).
     const placed = [...given.flatMap((h) => h ?? []), ...top.value];
-    const placedCounts = countCards(placed);
+    const placedCounts = sfCountCards(placed);
     const rng = seedRng(seed);
     let removed: SfCard | null = null;
     if (options.value.tofu) {
       if (setup.removed !== undefined) removed = setup.removed as SfCard;
       else {
-        const base = baseDeck();
-        const free = countCards(base).map((c, i) => c - placedCounts[i]!);
+        const base = sfBaseDeck();
+        const free = sfCountCards(base).map((c, i) => c - placedCounts[i]!);
         const unplaced = base.filter((card) => {
           const i = SF_CARDS.indexOf(card);
           return free[i]!-- > 0;
@@ -66,9 +66,9 @@ export const sfScenario: ScenarioAdapter<SfState> = {
         removed = unplaced[randomInt(rng, unplaced.length)]!;
       }
     }
-    const deck = baseDeck();
+    const deck = sfBaseDeck();
     if (removed !== null) deck.splice(deck.indexOf(removed), 1, 'tofu');
-    const deckCounts = countCards(deck);
+    const deckCounts = sfCountCards(deck);
     for (let i = 0; i < SF_CARDS.length; i++) {
       if (placedCounts[i]! > deckCounts[i]!) {
         const card = SF_CARDS[i]!;
@@ -88,7 +88,7 @@ export const sfScenario: ScenarioAdapter<SfState> = {
     shuffleInPlace(rng, pool);
     const finalHands = given.map((h) => h ?? pool.splice(0, SF_HAND_LIMIT));
     const drawTopFirst = [...top.value, ...pool];
-    return startSfGame({
+    return sfStartFrom({
       players: n, options: options.value, rng, hands: finalHands, drawPile: drawTopFirst.reverse(),
       removed, first, ...(scores ? { scores } : {}),
     });
@@ -122,7 +122,7 @@ export const sfScenario: ScenarioAdapter<SfState> = {
 function cardList(v: unknown, what: string): Result<SfCard[]> {
   if (!Array.isArray(v)) return bad(`${what} must be a list of card names`);
   for (const c of v) {
-    if (!isSfCard(c)) return bad(`${what}: ${JSON.stringify(c)} is not a card name (${SF_CARDS.join(', ')})`);
+    if (!sfIsCard(c)) return bad(`${what}: ${JSON.stringify(c)} is not a card name (${SF_CARDS.join(', ')})`);
   }
   return ok((v as SfCard[]).slice());
 }

@@ -1,8 +1,8 @@
 import { type Result, ok, refuse } from '../core/error.js';
 import type { Seat, SetupInput } from '../core/game.js';
 import { type RngState, randomInt, seedRng, shuffleInPlace } from '../core/random.js';
-import { type SfCard, SF_HAND_LIMIT, baseDeck } from './cards.js';
-import { type SfOptions, parseSfOptions } from './options.js';
+import { type SfCard, SF_HAND_LIMIT, sfBaseDeck } from './cards.js';
+import { type SfOptions, sfParseOptions } from './options.js';
 import type { SfState } from './state.js';
 import type { SfEmit, SfEvent } from './events.js';
 import { beginTurn } from './turn.js';
@@ -12,13 +12,13 @@ export const SF_MAX_PLAYERS = 5;
 
 /** SF-4..SF-6, SF-30: a new game, up to the first player's start-of-turn draw. */
 export function sfSetup(input: SetupInput, emit: SfEmit | null = null): Result<SfState> {
-  const players = checkPlayers(input.players);
+  const players = sfCheckPlayers(input.players);
   if (!players.ok) return players;
-  const options = parseSfOptions(input.options);
+  const options = sfParseOptions(input.options);
   if (!options.ok) return options;
   if (typeof input.seed !== 'string') return refuse('BAD_SETUP', 'The seed must be text.');
   const rng = seedRng(input.seed);
-  const deck = baseDeck();
+  const deck = sfBaseDeck();
   let removed: SfCard | null = null;
   if (options.value.tofu) {
     // SF-30: one random base card leaves the game, unseen, and Tofu takes its place.
@@ -30,7 +30,7 @@ export function sfSetup(input: SetupInput, emit: SfEmit | null = null): Result<S
   const hands: SfCard[][] = [];
   for (let p = 0; p < players.value; p++) hands.push(deck.splice(deck.length - SF_HAND_LIMIT, SF_HAND_LIMIT));
   const first = input.first === undefined ? randomInt(rng, players.value) : input.first;
-  return startSfGame({ players: players.value, options: options.value, rng, hands, drawPile: deck, removed, first }, emit);
+  return sfStartFrom({ players: players.value, options: options.value, rng, hands, drawPile: deck, removed, first }, emit);
 }
 
 /** The Game contract's `start`: `setup` with the events of the first turn's draw. */
@@ -53,7 +53,7 @@ export interface SfStartPosition {
 }
 
 /** A game from a known position: `first` begins a turn, with its start-of-turn draw (SF-7). */
-export function startSfGame(p: SfStartPosition, emit: SfEmit | null = null): Result<SfState> {
+export function sfStartFrom(p: SfStartPosition, emit: SfEmit | null = null): Result<SfState> {
   if (!Number.isInteger(p.first) || p.first < 0 || p.first >= p.players) {
     return refuse('BAD_SETUP', `The first player must be a seat from 0 to ${p.players - 1}.`, 'SF-5');
   }
@@ -79,7 +79,7 @@ export function startSfGame(p: SfStartPosition, emit: SfEmit | null = null): Res
   return ok(s);
 }
 
-export function checkPlayers(players: unknown): Result<number> {
+export function sfCheckPlayers(players: unknown): Result<number> {
   if (typeof players !== 'number' || !Number.isInteger(players) || players < SF_MIN_PLAYERS || players > SF_MAX_PLAYERS) {
     return refuse('BAD_PLAYERS', `Stir Fry Eighteen is for ${SF_MIN_PLAYERS} to ${SF_MAX_PLAYERS} players, not ${JSON.stringify(players)}.`, 'SF-4');
   }

@@ -71,7 +71,7 @@ export interface SfState {
 export type SfEndReason = 'target' | 'closing-time' | 'pantry-empty';
 
 /** A deep copy, cheap enough for every `apply`. */
-export function cloneSfState(s: SfState): SfState {
+export function sfCloneState(s: SfState): SfState {
   return {
     game: s.game,
     players: s.players,

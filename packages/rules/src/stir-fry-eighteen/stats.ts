@@ -1,5 +1,5 @@
 import type { Seat } from '../core/game.js';
-import { isHonest } from './discard.js';
+import { sfIsHonest } from './discard.js';
 import type { SfEvent } from './events.js';
 
 /** One player's end-of-game statistics (issue 6, item 5). */
@@ -42,7 +42,7 @@ export function sfStats(events: readonly SfEvent[], players: number): SfPlayerSt
       case 'put-down': {
         if (pending !== null && pending.player === e.player) {
           const p = at(e.player);
-          if (p && !isHonest(pending, e.cards)) p.bluffsMade++;
+          if (p && !sfIsHonest(pending, e.cards)) p.bluffsMade++;
         }
         pending = null;
         break;

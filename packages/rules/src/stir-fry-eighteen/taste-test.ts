@@ -1,5 +1,5 @@
 import type { Seat } from '../core/game.js';
-import { drawForDiscard, isHonest } from './discard.js';
+import { drawForDiscard, sfIsHonest } from './discard.js';
 import type { SfEmit } from './events.js';
 import type { SfState } from './state.js';
 
@@ -18,7 +18,7 @@ export function tasteTest(s: SfState, tester: Seat, emit: SfEmit | null): void {
   s.declaration = null;
   s.phase = 'act';
   s.revealed = put.cards.slice();
-  const honest = isHonest(d, put.cards);
+  const honest = sfIsHonest(d, put.cards);
   emit?.({ type: 'taste-test', tester, declarer: d.declarer, kind: d.kind, claim: d.claim, cards: put.cards.slice(), honest });
   if (honest) {
     const hand = s.hands[tester]!;

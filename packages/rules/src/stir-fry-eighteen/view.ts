@@ -1,6 +1,6 @@
 import type { Seat, Viewer } from '../core/game.js';
 import type { SfCard, SfProtein } from './cards.js';
-import { sortCards } from './cards.js';
+import { sfSortCards } from './cards.js';
 import type { SfOptions } from './options.js';
 import type { SfEndReason, SfPhase, SfPutDown, SfState } from './state.js';
 import { sfToAct } from './to-act.js';
@@ -60,11 +60,11 @@ export function sfView(s: SfState, viewer: Viewer): SfView {
     toAct: sfToAct(s),
     scores: s.scores.slice(),
     handSizes: s.hands.map((h) => h.length),
-    hand: seat === null ? null : sortCards(s.hands[seat]!.slice()),
+    hand: seat === null ? null : sfSortCards(s.hands[seat]!.slice()),
     drawPileSize: s.drawPile.length,
     putDown: s.putDown.map((p) => ({
       by: p.by, why: p.why, count: p.cards.length, open: p.open,
-      cards: p.open || p.by === seat ? sortCards(p.cards.slice()) : null,
+      cards: p.open || p.by === seat ? sfSortCards(p.cards.slice()) : null,
     })),
     bonusDraws: s.bonusDraws.slice(),
     turn: { ...s.turn },
@@ -75,7 +75,7 @@ export function sfView(s: SfState, viewer: Viewer): SfView {
     revealed: s.revealed.slice(),
     closing: s.closing,
     result: s.result && { winners: s.result.winners.slice(), reason: s.result.reason },
-    finalHands: over ? s.hands.map((h) => sortCards(h.slice())) : null,
+    finalHands: over ? s.hands.map((h) => sfSortCards(h.slice())) : null,
     removed: over ? s.removed : null,
   };
 }

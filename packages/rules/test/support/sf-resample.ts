@@ -1,4 +1,4 @@
-import { cloneSfState, type Rng, type SfCard, type SfState } from '../../src/index.js';
+import { sfCloneState, type Rng, type SfCard, type SfState } from '../../src/index.js';
 
 /**
  * Another state that differs from `s` only in what seat `p` may not know (SF-33): the cards of the
@@ -10,7 +10,7 @@ import { cloneSfState, type Rng, type SfCard, type SfState } from '../../src/ind
  * pile and everything put down (it is shuffled into the pile before p draws).
  */
 export function resample(s: SfState, p: number, rng: Rng, keep: { mover?: number; pileAndPutDown?: boolean; declaration?: boolean } = {}): SfState {
-  const t = cloneSfState(s);
+  const t = sfCloneState(s);
   type Slot = { get: () => SfCard; set: (c: SfCard) => void; removedSlot?: boolean };
   const slots: Slot[] = [];
   t.hands.forEach((hand, q) => {

@@ -1,4 +1,4 @@
-import { SF_DEFAULT_OPTIONS, SF_EMPTY_PANTRY, SF_TARGETS, F7_TARGETS, flip7DefaultOptions } from '@parlor/rules';
+import { SF_DEFAULT_OPTIONS, SF_EMPTY_PANTRY, SF_TARGETS, F7_TARGETS, F7_DEFAULT_OPTIONS } from '@parlor/rules';
 import type { GameId } from '@parlor/protocol';
 
 /** One table option as the create form shows it; labels and help are i18n keys under `options.<game>.<key>`. */
@@ -20,7 +20,7 @@ export const OPTION_FIELDS: Record<GameId, readonly OptionField[]> = {
 
 export const DEFAULT_OPTIONS: Record<GameId, Record<string, unknown>> = {
   'stir-fry-eighteen': { ...SF_DEFAULT_OPTIONS },
-  'flip-7': { ...flip7DefaultOptions },
+  'flip-7': { ...F7_DEFAULT_OPTIONS },
 };
 
 export const SEAT_RANGE: Record<GameId, readonly [number, number]> = { 'stir-fry-eighteen': [2, 5], 'flip-7': [2, 12] };

@@ -2,7 +2,7 @@
  * Reading and playing the Stir Fry Eighteen table through the page, by roles and accessible names
  * (the English strings come from the locale files, so a reworded label does not break these).
  */
-import { type SfCard, SF_CARDS, SF_HAND_LIMIT, checkDish, cardValue } from '@parlor/rules';
+import { type SfCard, SF_CARDS, SF_HAND_LIMIT, sfCheckDish, sfCardValue } from '@parlor/rules';
 import type { Locator, Page } from 'playwright-core';
 import en from '../../../src/i18n/locales/en/sf.json' with { type: 'json' };
 import { firstVisible, waitUntil } from './e2e.js';
@@ -52,7 +52,7 @@ export function bestDish(hand: readonly SfCard[]): { positions: number[]; points
   for (let mask = 0; mask < 1 << n; mask++) {
     const positions = [...Array(n).keys()].filter((i) => (mask >> i) & 1);
     if (positions.length < 3 || positions.length > 5) continue;
-    const r = checkDish(positions.map((i) => hand[i]!));
+    const r = sfCheckDish(positions.map((i) => hand[i]!));
     if (r.legal && r.points > 0 && (best === null || r.points > best.points)) best = { positions, points: r.points };
   }
   return best;
@@ -71,7 +71,7 @@ export function discardDownChoice(hand: readonly SfCard[]): number[] {
   const need = hand.length - SF_HAND_LIMIT;
   const worth = (c: SfCard, i: number) => {
     const dup = hand.slice(0, i).includes(c) ? -20 : 0;
-    return (c === 'noodles' ? 50 : cardValue(c, [c])) + dup;
+    return (c === 'noodles' ? 50 : sfCardValue(c, [c])) + dup;
   };
   return hand.map((c, i) => ({ i, w: worth(c, i) })).sort((a, b) => a.w - b.w).slice(0, need).map((x) => x.i);
 }

@@ -1,4 +1,4 @@
-import { flip7CardCode, flip7CardKind, type F7CardName } from '@parlor/rules';
+import { f7CardCode, f7CardKind, type F7CardName } from '@parlor/rules';
 import { useTranslation } from 'react-i18next';
 import { cardLabel, cardSpoken } from './text.js';
 
@@ -7,7 +7,7 @@ const ICONS: Partial<Record<F7CardName, string>> = { 'freeze': '❄', 'flip-thre
 /** One card, face up, as a list item: a big label for the eye, the spoken name for screen readers. */
 export function Card({ card, repeated = false }: { card: F7CardName; repeated?: boolean }) {
   const { t } = useTranslation();
-  const kind = flip7CardKind(flip7CardCode(card));
+  const kind = f7CardKind(f7CardCode(card));
   const label = cardLabel(card, t);
   const icon = ICONS[card];
   const help = kind === 'action' ? t(`f7.cardHelp.${card}`) : undefined;
@@ -30,7 +30,7 @@ export function CardLine({ cards, busted, label, round = 0 }: { cards: readonly 
   const items = cards.map((card, i) => {
     const n = (seen.get(card) ?? 0) + 1;
     seen.set(card, n);
-    const kind = flip7CardKind(flip7CardCode(card));
+    const kind = f7CardKind(f7CardCode(card));
     // A busted line holds its repeated number twice (F7-6): mark the second one.
     return { card, key: `${round}:${card}#${n}`, order: kind === 'number' ? 0 : kind === 'modifier' ? 1 : 2, i, repeated: busted && kind === 'number' && n === 2 };
   });

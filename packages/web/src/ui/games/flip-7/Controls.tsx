@@ -1,5 +1,5 @@
 import type { GameAction } from '@parlor/protocol';
-import { flip7NextFlipOdds, type F7Action, type F7View } from '@parlor/rules';
+import { f7NextFlipOdds, type F7Action, type F7View } from '@parlor/rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cardLabel, linePoints } from './text.js';
@@ -67,12 +67,12 @@ export function Controls({ view, seat, names, legal, act }: ControlsProps) {
 
 const HINT_KEY = 'parlor.f7.hint';
 
-/** The toggleable hint: the exact chance the next flip busts this seat (flip7NextFlipOdds, F7-16). */
+/** The toggleable hint: the exact chance the next flip busts this seat (f7NextFlipOdds, F7-16). */
 export function Hint({ view, seat }: { view: F7View; seat: number }) {
   const { t, i18n } = useTranslation();
   const [on, setOn] = useState(() => localStorage.getItem(HINT_KEY) === '1');
   const toggle = () => { setOn(!on); localStorage.setItem(HINT_KEY, on ? '0' : '1'); };
-  const odds = on ? flip7NextFlipOdds(view, seat) : null;
+  const odds = on ? f7NextFlipOdds(view, seat) : null;
   const pct = odds === null ? '' : new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 }).format(odds.bust);
   const saved = odds !== null && odds.bust === 0 && odds.duplicate > 0;
   return (

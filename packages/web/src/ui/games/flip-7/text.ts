@@ -1,4 +1,4 @@
-import { flip7CardCode, flip7CardKind, flip7ScoreLine, type F7CardName, type F7Event, type F7View } from '@parlor/rules';
+import { f7CardCode, f7CardKind, f7ScoreLine, type F7CardName, type F7Event, type F7View } from '@parlor/rules';
 
 /** i18next's t, as these pure helpers need it. */
 export type Translate = (key: string, values?: Record<string, unknown>) => string;
@@ -6,13 +6,13 @@ export type Translate = (key: string, values?: Record<string, unknown>) => strin
 /** A card's short label as printed on it: "7", "+4", "×2", "Freeze". */
 export function cardLabel(card: F7CardName, t: Translate): string {
   if (card === 'x2') return t('f7.card.x2');
-  if (flip7CardKind(flip7CardCode(card)) === 'action') return t(`f7.card.${card}`);
+  if (f7CardKind(f7CardCode(card)) === 'action') return t(`f7.card.${card}`);
   return card;
 }
 
 /** A card's name as read aloud ("number 7", "plus 4", "times two", "Freeze"). */
 export function cardSpoken(card: F7CardName, t: Translate): string {
-  const kind = flip7CardKind(flip7CardCode(card));
+  const kind = f7CardKind(f7CardCode(card));
   if (card === 'x2') return t('f7.card.x2Name');
   if (kind === 'number') return t('f7.card.number', { n: card });
   if (kind === 'modifier') return t('f7.card.modifier', { n: card.slice(1) });
@@ -21,8 +21,8 @@ export function cardSpoken(card: F7CardName, t: Translate): string {
 
 /** The round score of a line as it stands (F7-13, by the rules package); 0 when busted. */
 export function linePoints(view: F7View, seat: number): number {
-  const codes = (view.lines[seat] ?? []).map(flip7CardCode);
-  return flip7ScoreLine(codes, view.status[seat] === 'busted', false).total;
+  const codes = (view.lines[seat] ?? []).map(f7CardCode);
+  return f7ScoreLine(codes, view.status[seat] === 'busted', false).total;
 }
 
 const name = (names: readonly string[], seat: number): string => names[seat] ?? `#${seat + 1}`;

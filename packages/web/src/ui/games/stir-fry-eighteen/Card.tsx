@@ -1,4 +1,4 @@
-import { type SfCard, cardValue } from '@parlor/rules';
+import { type SfCard, sfCardValue } from '@parlor/rules';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -10,7 +10,7 @@ function Face({ card, value }: { card: SfCard; value?: number | undefined }) {
   return (
     <>
       <span className="sf-card-top">
-        <span className="sf-card-points" aria-hidden="true">{value ?? cardValue(card, [card])}</span>
+        <span className="sf-card-points" aria-hidden="true">{value ?? sfCardValue(card, [card])}</span>
         {PROTEINS.includes(card) && <span className="sf-card-tag" aria-hidden="true">◆</span>}
       </span>
       <span className="sf-card-name">{t(`sf.cards.${card}.name`)}</span>
@@ -34,7 +34,7 @@ export function HandCard({ card, selected, disabled, fresh, onToggle }: {
       type="button"
       className={`sf-card sf-card-${card}${selected ? ' selected' : ''}${fresh ? ' fresh' : ''}${shown ? ' show-text' : ''}${disabled ? ' inert' : ''}`}
       aria-pressed={selected}
-      aria-label={t('sf.cardLabel', { name: t(`sf.cards.${card}.name`), points: cardValue(card, [card]) })}
+      aria-label={t('sf.cardLabel', { name: t(`sf.cards.${card}.name`), points: sfCardValue(card, [card]) })}
       aria-describedby={id}
       // Kept focusable when it cannot be selected now, so its text stays readable by keyboard.
       aria-disabled={disabled || undefined}

@@ -1,4 +1,4 @@
-import { type SfAction, type SfCard, type SfProtein, type SfView, SF_HAND_LIMIT, SF_PROTEIN_DRAWS, checkDish, sortCards } from '@parlor/rules';
+import { type SfAction, type SfCard, type SfProtein, type SfView, SF_HAND_LIMIT, SF_PROTEIN_DRAWS, sfCheckDish, sfSortCards } from '@parlor/rules';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HandCard } from './Card.js';
@@ -22,7 +22,7 @@ export function Hand({ view, seq, legal, fresh, act }: {
   const claimName = useId();
   // A new hand (or phase) starts with nothing selected: indices of the old hand mean nothing.
   const selected = sel.key === handKey ? sel.idx : [];
-  const cards = sortCards(selected.map((i) => hand[i]!));
+  const cards = sfSortCards(selected.map((i) => hand[i]!));
   const me = view.viewer;
   const myTurn = view.turn.player === me;
   const discardDown = myTurn && view.phase === 'discard-down';
@@ -52,7 +52,7 @@ export function Hand({ view, seq, legal, fresh, act }: {
   const proteinOpen = legal.some((a) => a.type === 'discard-protein');
   const pairOpen = legal.some((a) => a.type === 'discard-pair');
   const cook = cards.length >= 3 ? find((a) => a.type === 'cook' && sameCards(a.cards, cards)) : null;
-  const preview = cards.length >= 3 ? checkDish(cards) : null;
+  const preview = cards.length >= 3 ? sfCheckDish(cards) : null;
   const endTurn = find((a) => a.type === 'end-turn');
   const need = discardDown ? hand.length - SF_HAND_LIMIT : 0;
   const down = discardDown && cards.length === need ? find((a) => a.type === 'discard-down' && sameCards(a.cards, cards)) : null;

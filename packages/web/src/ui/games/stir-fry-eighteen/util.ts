@@ -1,4 +1,4 @@
-import { type SfCard, type SfProtein, sortCards } from '@parlor/rules';
+import { type SfCard, type SfProtein, sfSortCards } from '@parlor/rules';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LogContext } from './format.js';
@@ -25,8 +25,8 @@ export function useSecondsLeft(deadline: number | null): number | null {
 /** Same cards, as multisets. */
 export function sameCards(a: readonly SfCard[], b: readonly SfCard[]): boolean {
   if (a.length !== b.length) return false;
-  const x = sortCards(a.slice());
-  const y = sortCards(b.slice());
+  const x = sfSortCards(a.slice());
+  const y = sfSortCards(b.slice());
   return x.every((c, i) => c === y[i]);
 }
 
