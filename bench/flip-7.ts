@@ -28,7 +28,7 @@ function run(ms: number, inPlace: boolean, rng: RngState): Tally {
   while (now - start < ms) {
     for (let g = 0; g < 200; g++) {
       let s = newGame(rng);
-      while (s.phase !== 2) {
+      while (s.phase !== 'over') {
         const seat = s.asker;
         const action = f7LegalActionAt(s, randomInt(rng, f7LegalActionCount(s)));
         if (inPlace) f7ApplyInPlace(s, seat, action);

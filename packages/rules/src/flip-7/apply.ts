@@ -5,7 +5,7 @@ import type { F7Event, F7EventSink } from './events.js';
 import { give, mayReceive } from './give.js';
 import type { F7Action } from './legal-actions.js';
 import { hit, runForced, stay } from './play.js';
-import { ACTIVE, ASK_CHOICE, ASK_GIVE, PHASE_OVER, f7CloneState, type F7State } from './state.js';
+import { f7CloneState, type F7State } from './state.js';
 
 /** Internal action codes: hit, stay, give to seat (code − GIVE). */
 const HIT = 0;
@@ -42,26 +42,26 @@ function parseAction(s: F7State, raw: unknown): number | Refused {
  * refusal (GAME_OVER, MALFORMED_ACTION, NOT_YOUR_TURN, ILLEGAL_ACTION), each naming its rule.
  */
 export function f7Check(s: F7State, seat: Seat, raw: unknown): number | Refused {
-  if (s.phase === PHASE_OVER) return refuse('GAME_OVER', 'The game is over.', 'F7-15');
+  if (s.phase === 'over') return refuse('GAME_OVER', 'The game is over.', 'F7-15');
   const code = parseAction(s, raw);
   if (typeof code !== 'number') return code;
   if (seat !== s.asker) {
-    return refuse('NOT_YOUR_TURN', `It is player ${s.asker}'s turn to ${s.ask === ASK_GIVE ? 'give a card' : 'hit or stay'}, not player ${String(seat)}'s.`,
-      s.ask === ASK_GIVE ? 'F7-8' : 'F7-5');
+    return refuse('NOT_YOUR_TURN', `It is player ${s.asker}'s turn to ${s.ask === 'give' ? 'give a card' : 'hit or stay'}, not player ${String(seat)}'s.`,
+      s.ask === 'give' ? 'F7-8' : 'F7-5');
   }
   const line = s.lines[seat]!;
   if (code === STAY && line.length === 0) {
     return refuse('ILLEGAL_ACTION', 'You cannot stay with nothing in front of you.', 'F7-5');
   }
-  if (s.ask === ASK_CHOICE) {
+  if (s.ask === 'choice') {
     if (code >= GIVE) return refuse('ILLEGAL_ACTION', 'There is no card for you to give: hit or stay.', 'F7-8');
     return code;
   }
-  // ASK_GIVE
+  // 'give'
   const card = f7CardName(s.card);
   if (code < GIVE) return refuse('ILLEGAL_ACTION', `You must first choose who receives the ${card} card.`, s.direct === 1 ? 'F7-8' : 'F7-10');
   const to = code - GIVE;
-  if (s.status[to] !== ACTIVE) {
+  if (s.status[to] !== 'active') {
     return refuse('ILLEGAL_ACTION', `Player ${to} is out of the round; only an active player may receive the ${card} card.`, 'F7-8');
   }
   if (s.card === F7_SECOND_CHANCE && !mayReceive(s, s.card, to)) {

@@ -1,6 +1,6 @@
 import type { F7EventSink } from './events.js';
 import { BY_DEAL, flipFor } from './flip.js';
-import { ACTIVE, ASK_CHOICE, PHASE_TURNS, type F7State } from './state.js';
+import { type F7State } from './state.js';
 
 /**
  * One step of the deal (F7-4): the next player in turn from the dealer's left, ending with the
@@ -10,16 +10,16 @@ import { ACTIVE, ASK_CHOICE, PHASE_TURNS, type F7State } from './state.js';
  */
 export function stepDeal(s: F7State, ev: F7EventSink): void {
   if (s.dealLeft === 0) {
-    s.phase = PHASE_TURNS;
+    s.phase = 'turns';
     s.cursor = s.dealer; // the first turn goes to the first active player after the dealer
     return;
   }
   s.dealLeft -= 1;
   const seat = (s.cursor + 1) % s.players;
   s.cursor = seat;
-  if (s.status[seat] !== ACTIVE) return;
+  if (s.status[seat] !== 'active') return;
   if (s.flipped[seat] === 1 && s.lines[seat]!.length > 0) {
-    s.ask = ASK_CHOICE;
+    s.ask = 'choice';
     s.asker = seat;
     return;
   }

@@ -3,13 +3,11 @@ import { F7_FLIP_THREE, F7_FREEZE, f7CardName } from './cards.js';
 import type { F7EventSink } from './events.js';
 import { BY_FLIP_THREE, FLIP_BUST, flipFor } from './flip.js';
 import { freeze } from './freeze.js';
-import {
-  ACTIVE, ASK_GIVE, F3_EFFECTS, F3_FLIPPING, F3_GIVING, type F7FlipThree, type F7State,
-} from './state.js';
+import { type F7FlipThree, type F7State } from './state.js';
 
 /** F7-10: `seat` receives a Flip Three; the card lies in no one's line while its flips go on. */
 export function startFlipThree(s: F7State, seat: Seat, ev: F7EventSink): void {
-  s.f3.push({ r: seat, left: 3, stage: F3_FLIPPING, aside: [], to: [] });
+  s.f3.push({ r: seat, left: 3, stage: 'flipping', aside: [], to: [] });
   if (ev) ev.push({ type: 'flip-three-start', seat });
 }
 
@@ -20,7 +18,7 @@ export function startFlipThree(s: F7State, seat: Seat, ev: F7EventSink): void {
  * ones still waiting).
  */
 export function stepFlipThree(s: F7State, f: F7FlipThree, ev: F7EventSink): void {
-  if (f.stage === F3_FLIPPING) {
+  if (f.stage === 'flipping') {
     if (f.left > 0) {
       f.left -= 1;
       s.flipped[f.r] = 1; // F7-4: flipped through a Flip Three
@@ -38,17 +36,17 @@ export function stepFlipThree(s: F7State, f: F7FlipThree, ev: F7EventSink): void
     }
     s.discard.push(F7_FLIP_THREE); // F7-10: discarded once its flips end
     if (ev) ev.push({ type: 'flip-three-end', seat: f.r, reason: 'done' });
-    f.stage = F3_GIVING;
+    f.stage = 'giving';
   }
-  if (f.stage === F3_GIVING) {
+  if (f.stage === 'giving') {
     if (f.to.length < f.aside.length) { // F7-10: give them one at a time, in the order flipped
-      s.ask = ASK_GIVE;
+      s.ask = 'give';
       s.asker = f.r;
       s.card = f.aside[f.to.length]!;
       s.direct = 0;
       return;
     }
-    f.stage = F3_EFFECTS; // only when all are given do they take effect, in the order given
+    f.stage = 'effects'; // only when all are given do they take effect, in the order given
   }
   if (f.aside.length === 0) {
     s.f3.pop();
@@ -56,7 +54,7 @@ export function stepFlipThree(s: F7State, f: F7FlipThree, ev: F7EventSink): void
   }
   const c = f.aside.shift()!;
   const to = f.to.shift()!;
-  if (s.status[to] !== ACTIVE) { // F7-10: its receiver is no longer active
+  if (s.status[to] !== 'active') { // F7-10: its receiver is no longer active
     s.discard.push(c);
     if (ev) ev.push({ type: 'discard', card: f7CardName(c), reason: 'receiver-out' });
     return;

@@ -4,7 +4,7 @@ import { F7_MAX_NUMBER, F7_SECOND_CHANCE, F7_TIMES2, f7CardName } from './cards.
 import type { F7EventSink } from './events.js';
 import { endRound } from './round.js';
 import { useSecondChance } from './second-chance.js';
-import { ASK_GIVE, BUSTED, type F7State } from './state.js';
+import { type F7State } from './state.js';
 
 /** How a card is flipped: as a deal card (F7-4), a hit (F7-5), or one of a Flip Three's flips (F7-10). */
 export const BY_DEAL = 0;
@@ -57,7 +57,7 @@ export function flipFor(s: F7State, seat: Seat, by: number, ev: F7EventSink): nu
         return FLIP_OK;
       }
       line.push(c); // F7-6: the cards stay in front of the busted player
-      s.status[seat] = BUSTED;
+      s.status[seat] = 'busted';
       if (ev) ev.push({ type: 'bust', seat, card: f7CardName(c) });
       return FLIP_BUST;
     }
@@ -80,7 +80,7 @@ export function flipFor(s: F7State, seat: Seat, by: number, ev: F7EventSink): nu
     if (ev) ev.push({ type: 'set-aside', seat, card: f7CardName(c) });
     return FLIP_OK;
   }
-  s.ask = ASK_GIVE; // F7-8: the flipper chooses its receiver
+  s.ask = 'give'; // F7-8: the flipper chooses its receiver
   s.asker = seat;
   s.card = c;
   s.direct = 1;

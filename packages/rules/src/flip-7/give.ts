@@ -4,11 +4,11 @@ import type { F7EventSink } from './events.js';
 import { startFlipThree } from './flip-three.js';
 import { freeze } from './freeze.js';
 import { keepSecondChance } from './second-chance.js';
-import { ACTIVE, ASK_NONE, type F7State } from './state.js';
+import { type F7State } from './state.js';
 
 /** F7-8: any active player may receive an action card; F7-11: a Second Chance only one who holds none. */
 export function mayReceive(s: F7State, card: number, to: Seat): boolean {
-  return s.status[to] === ACTIVE && (card !== F7_SECOND_CHANCE || s.sc[to] === 0);
+  return s.status[to] === 'active' && (card !== F7_SECOND_CHANCE || s.sc[to] === 0);
 }
 
 export const NO_RECEIVER = -1;
@@ -42,7 +42,7 @@ export function receivers(s: F7State): Seat[] {
  */
 export function give(s: F7State, to: Seat, ev: F7EventSink): void {
   const c = s.card;
-  s.ask = ASK_NONE;
+  s.ask = 'none';
   if (ev) ev.push({ type: 'give', from: s.asker, to, card: f7CardName(c), setAside: s.direct === 0 });
   if (s.direct === 0) {
     s.f3[s.f3.length - 1]!.to.push(to);
@@ -56,6 +56,6 @@ export function give(s: F7State, to: Seat, ev: F7EventSink): void {
 /** F7-11: a Second Chance no one may receive is discarded. */
 export function discardUnreceivable(s: F7State, ev: F7EventSink): void {
   s.discard.push(s.card);
-  s.ask = ASK_NONE;
+  s.ask = 'none';
   if (ev) ev.push({ type: 'discard', card: f7CardName(s.card), reason: 'no-receiver' });
 }

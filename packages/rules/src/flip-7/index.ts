@@ -9,7 +9,7 @@ export {
   F7_TARGETS, F7_MIN_PLAYERS, F7_MAX_PLAYERS, F7_DEFAULT_OPTIONS, f7ParseOptions, f7CheckPlayers,
   type F7Options, type F7Target,
 } from './options.js';
-export { f7CloneState, F7_STATUS_NAMES, type F7State, type F7FlipThree, type F7Status } from './state.js';
+export { f7CloneState, F7_STATUSES, type F7State, type F7FlipThree, type F7Status, type F7Phase, type F7Ask, type F7FlipThreeStage } from './state.js';
 export type { F7Event, F7ScoreBreakdown } from './events.js';
 export { f7ScoreLine, F7_FLIP7_BONUS } from './score.js';
 export {

@@ -5,9 +5,7 @@ import { BY_DEAL, BY_HIT, flipFor } from './flip.js';
 import { stepFlipThree } from './flip-three.js';
 import { NO_RECEIVER, SEVERAL_RECEIVERS, discardUnreceivable, give, soleReceiver } from './give.js';
 import { endRound } from './round.js';
-import {
-  ACTIVE, ASK_CHOICE, ASK_GIVE, ASK_NONE, PHASE_DEAL, PHASE_OVER, STAYED, type F7State,
-} from './state.js';
+import { type F7State } from './state.js';
 
 /**
  * Plays every forced move (spec "Forced moves") until the game waits for a real decision or is
@@ -16,21 +14,21 @@ import {
  */
 export function runForced(s: F7State, ev: F7EventSink): void {
   for (;;) {
-    if (s.phase === PHASE_OVER) return;
-    if (s.ask === ASK_GIVE) {
+    if (s.phase === 'over') return;
+    if (s.ask === 'give') {
       const only = soleReceiver(s);
       if (only === SEVERAL_RECEIVERS) return;
       if (only === NO_RECEIVER) discardUnreceivable(s, ev);
       else give(s, only, ev);
       continue;
     }
-    if (s.ask === ASK_CHOICE) {
+    if (s.ask === 'choice') {
       if (s.lines[s.asker]!.length > 0) return;
       hit(s, s.asker, ev); // F7-5: staying needs a card in front; F7-4: such a player takes the deal card
       continue;
     }
     if (s.f3.length > 0) stepFlipThree(s, s.f3[s.f3.length - 1]!, ev);
-    else if (s.phase === PHASE_DEAL) stepDeal(s, ev);
+    else if (s.phase === 'deal') stepDeal(s, ev);
     else nextTurn(s, ev);
   }
 }
@@ -43,9 +41,9 @@ export function nextTurn(s: F7State, ev: F7EventSink): void {
   const n = s.players;
   for (let i = 1; i <= n; i++) {
     const seat = (s.cursor + i) % n;
-    if (s.status[seat] === ACTIVE) {
+    if (s.status[seat] === 'active') {
       s.cursor = seat;
-      s.ask = ASK_CHOICE;
+      s.ask = 'choice';
       s.asker = seat;
       return;
     }
@@ -55,13 +53,13 @@ export function nextTurn(s: F7State, ev: F7EventSink): void {
 
 /** F7-5 hit (or F7-4: take the deal card). */
 export function hit(s: F7State, seat: Seat, ev: F7EventSink): void {
-  s.ask = ASK_NONE;
-  flipFor(s, seat, s.phase === PHASE_DEAL ? BY_DEAL : BY_HIT, ev);
+  s.ask = 'none';
+  flipFor(s, seat, s.phase === 'deal' ? BY_DEAL : BY_HIT, ev);
 }
 
 /** F7-5 stay (or F7-4: stay instead of taking the deal card): bank the line, out of the round. */
 export function stay(s: F7State, seat: Seat, ev: F7EventSink): void {
-  s.ask = ASK_NONE;
-  s.status[seat] = STAYED;
-  if (ev) ev.push({ type: 'stay', seat, atDeal: s.phase === PHASE_DEAL });
+  s.ask = 'none';
+  s.status[seat] = 'stayed';
+  if (ev) ev.push({ type: 'stay', seat, atDeal: s.phase === 'deal' });
 }

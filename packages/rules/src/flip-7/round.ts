@@ -2,9 +2,7 @@ import type { Seat } from '../core/game.js';
 import { F7_FLIP_THREE } from './cards.js';
 import type { F7EventSink, F7ScoreBreakdown } from './events.js';
 import { f7ScoreLine, scoreTotal } from './score.js';
-import {
-  ACTIVE, ASK_GIVE, ASK_NONE, BUSTED, F3_FLIPPING, PHASE_DEAL, PHASE_OVER, type F7State,
-} from './state.js';
+import { type F7State } from './state.js';
 
 export type RoundEndReason = 'no-one-active' | 'flip-7' | 'no-cards';
 
@@ -12,7 +10,7 @@ export type RoundEndReason = 'no-one-active' | 'flip-7' | 'no-cards';
 export function startRound(s: F7State, dealer: Seat, ev: F7EventSink): void {
   const n = s.players;
   for (let i = 0; i < n; i++) {
-    s.status[i] = ACTIVE;
+    s.status[i] = 'active';
     s.mask[i] = 0;
     s.count[i] = 0;
     s.sc[i] = 0;
@@ -20,10 +18,10 @@ export function startRound(s: F7State, dealer: Seat, ev: F7EventSink): void {
   }
   s.round += 1;
   s.dealer = dealer;
-  s.phase = PHASE_DEAL;
+  s.phase = 'deal';
   s.cursor = dealer;
   s.dealLeft = n;
-  s.ask = ASK_NONE;
+  s.ask = 'none';
   if (ev) ev.push({ type: 'round-start', round: s.round, dealer });
 }
 
@@ -38,7 +36,7 @@ export function endRound(s: F7State, reason: RoundEndReason, flip7Seat: Seat, ev
   const discard = s.discard;
   for (let i = 0; i < n; i++) {
     const line = s.lines[i]!;
-    const busted = s.status[i] === BUSTED;
+    const busted = s.status[i] === 'busted';
     if (breakdown) {
       const b = f7ScoreLine(line, busted, i === flip7Seat);
       breakdown.push(b);
@@ -51,21 +49,21 @@ export function endRound(s: F7State, reason: RoundEndReason, flip7Seat: Seat, ev
   }
   // Cards in no one's line go to the discard pile too (F7-10: a Flip Three is discarded once done).
   for (const f of s.f3) {
-    if (f.stage === F3_FLIPPING) {
+    if (f.stage === 'flipping') {
       s.discard.push(F7_FLIP_THREE);
       if (ev) ev.push({ type: 'flip-three-end', seat: f.r, reason: 'round-end' });
     }
     for (const c of f.aside) s.discard.push(c);
   }
   if (s.f3.length > 0) s.f3 = [];
-  if (s.ask === ASK_GIVE && s.direct === 1) s.discard.push(s.card);
-  s.ask = ASK_NONE;
+  if (s.ask === 'give' && s.direct === 1) s.discard.push(s.card);
+  s.ask = 'none';
   if (ev && breakdown) {
     ev.push({ type: 'round-end', round: s.round, reason, flip7: flip7Seat >= 0 ? flip7Seat : null, breakdown, scores: s.scores.slice() });
   }
   const winner = soleLeaderPastTarget(s.scores, s.target);
   if (winner >= 0) {
-    s.phase = PHASE_OVER;
+    s.phase = 'over';
     s.winners = [winner];
     if (ev) ev.push({ type: 'game-over', winners: [winner], scores: s.scores.slice() });
     return;

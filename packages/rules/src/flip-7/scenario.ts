@@ -7,7 +7,7 @@ import { flip7 } from './game.js';
 import { f7ToAct } from './legal-actions.js';
 import { f7CheckPlayers, f7ParseOptions } from './options.js';
 import { f7StartFrom } from './setup.js';
-import { F7_STATUS_NAMES, PHASE_OVER, f7CloneState, type F7State } from './state.js';
+import { f7CloneState, type F7State } from './state.js';
 
 const SETUP_KEYS = ['dealer', 'scores', 'drawPile', 'discardPile'];
 
@@ -91,12 +91,12 @@ const perSeat = <T>(s: F7State, f: (seat: number) => T): Record<string, T> =>
 const expect: Record<string, ExpectKey<F7State>> = {
   scores: { kind: 'exact', get: (s) => s.scores.slice() },
   toAct: { kind: 'set', get: (s) => f7ToAct(s) },
-  over: { kind: 'exact', get: (s) => s.phase === PHASE_OVER },
+  over: { kind: 'exact', get: (s) => s.phase === 'over' },
   winners: { kind: 'set', get: (s) => s.winners.slice() },
   drawPileSize: { kind: 'exact', get: (s) => s.draw.length },
   discardPileSize: { kind: 'exact', get: (s) => s.discard.length },
   lines: { kind: 'per-player-multiset', get: (s) => perSeat(s, (i) => s.lines[i]!.map(f7CardName)) },
-  status: { kind: 'per-player', get: (s) => perSeat(s, (i) => F7_STATUS_NAMES[s.status[i]!]!) },
+  status: { kind: 'per-player', get: (s) => perSeat(s, (i) => s.status[i]!) },
   round: { kind: 'exact', get: (s) => s.round },
   dealer: { kind: 'exact', get: (s) => s.dealer },
 };

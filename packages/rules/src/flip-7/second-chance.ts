@@ -1,11 +1,11 @@
 import type { Seat } from '../core/game.js';
 import { F7_SECOND_CHANCE, f7CardName } from './cards.js';
 import type { F7EventSink } from './events.js';
-import { ACTIVE, type F7State } from './state.js';
+import { type F7State } from './state.js';
 
 /** F7-8, F7-11: a Second Chance may go only to an active player who holds none. */
 export function mayTakeSecondChance(s: F7State, seat: Seat): boolean {
-  return s.status[seat] === ACTIVE && s.sc[seat] === 0;
+  return s.status[seat] === 'active' && s.sc[seat] === 0;
 }
 
 /** F7-11: the receiver keeps the Second Chance in their line (F7-11a) until used or the round ends. */

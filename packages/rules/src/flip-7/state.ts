@@ -2,43 +2,33 @@ import type { Seat } from '../core/game.js';
 import type { RngState } from '../core/random.js';
 import { F7_FLIP_THREE } from './cards.js';
 
-/** A player's standing in the round (F7-5, F7-6, F7-9). */
-export const ACTIVE = 0;
-export const STAYED = 1;
-export const FROZEN = 2;
-export const BUSTED = 3;
-
+/** A player's standing in the round: still flipping, stayed (F7-5), frozen (F7-9) or busted (F7-6). */
 export type F7Status = 'active' | 'stayed' | 'frozen' | 'busted';
-export const F7_STATUS_NAMES: readonly F7Status[] = ['active', 'stayed', 'frozen', 'busted'];
+export const F7_STATUSES: readonly F7Status[] = ['active', 'stayed', 'frozen', 'busted'];
 
 /** Where the round is: dealing (F7-4), turns (F7-5), or the game is over (F7-15). */
-export const PHASE_DEAL = 0;
-export const PHASE_TURNS = 1;
-export const PHASE_OVER = 2;
-
-/** What the game waits for. */
-export const ASK_NONE = 0;
-/** `asker` chooses hit or stay (a turn, F7-5, or the deal choice of F7-4). */
-export const ASK_CHOICE = 1;
-/** `asker` gives `card` to an active player (F7-8, F7-10, F7-11). */
-export const ASK_GIVE = 2;
-
-/** Stages of a Flip Three (F7-10). */
-export const F3_FLIPPING = 0;
-export const F3_GIVING = 1;
-export const F3_EFFECTS = 2;
+export type F7Phase = 'deal' | 'turns' | 'over';
 
 /**
- * A Flip Three being resolved (F7-10). While `stage` is flipping, its Flip Three card is in no
+ * What the game waits for: nothing (forced moves run), `asker` choosing hit or stay (a turn, F7-5,
+ * or the deal choice of F7-4), or `asker` giving `card` to an active player (F7-8, F7-10, F7-11).
+ */
+export type F7Ask = 'none' | 'choice' | 'give';
+
+/** Stages of a Flip Three (F7-10): its flips, then giving the set-aside cards, then their effects. */
+export type F7FlipThreeStage = 'flipping' | 'giving' | 'effects';
+
+/**
+ * A Flip Three being resolved (F7-10). While `stage` is 'flipping', its Flip Three card is in no
  * one's line. `aside` holds the set-aside Freeze/Flip Three cards still waiting, in the order
- * flipped; `to[i]` is the receiver chosen for `aside[i]` (giving: `to` is shorter than `aside`).
+ * flipped; `to[i]` is the receiver chosen for `aside[i]` ('giving': `to` is shorter than `aside`).
  */
 export interface F7FlipThree {
   /** The receiver, who flips. */
   r: Seat;
   /** Flips still to make. */
   left: number;
-  stage: number;
+  stage: F7FlipThreeStage;
   aside: number[];
   to: number[];
 }
@@ -55,7 +45,7 @@ export interface F7State {
   discard: number[];
   /** Cards in front of each player, in the order they arrived. */
   lines: number[][];
-  status: number[];
+  status: F7Status[];
   /** Bit n set when number n is in the line (F7-6). */
   mask: number[];
   /** Different numbers in the line (F7-7). */
@@ -68,14 +58,14 @@ export interface F7State {
   /** 1 for the first round. */
   round: number;
   dealer: Seat;
-  phase: number;
+  phase: F7Phase;
   /** The seat whose deal or turn it is ("the one whose turn (or deal) it was", F7-10). */
   cursor: Seat;
   /** Seats still to be dealt this round (F7-4). */
   dealLeft: number;
-  ask: number;
+  ask: F7Ask;
   asker: Seat;
-  /** The card to give while `ask` is ASK_GIVE. */
+  /** The card to give while `ask` is 'give'. */
   card: number;
   /** 1 when that card is in transit by itself (flipped now), 0 when it is a set-aside card of the top Flip Three. */
   direct: number;
@@ -123,13 +113,14 @@ export function f7CloneState(s: F7State): F7State {
 export function emptyState(players: number, target: number, rng: RngState, draw: number[], discard: number[], scores: number[], dealer: Seat): F7State {
   const lines: number[][] = [];
   const zeros: number[] = [];
-  for (let i = 0; i < players; i++) { lines.push([]); zeros.push(0); }
+  const status: F7Status[] = [];
+  for (let i = 0; i < players; i++) { lines.push([]); zeros.push(0); status.push('active'); }
   return {
     players, target, rng, draw, discard, lines,
-    status: zeros.slice(), mask: zeros.slice(), count: zeros.slice(), sc: zeros.slice(), flipped: zeros,
+    status, mask: zeros.slice(), count: zeros.slice(), sc: zeros.slice(), flipped: zeros,
     scores,
-    round: 0, dealer, phase: PHASE_DEAL, cursor: dealer, dealLeft: 0,
-    ask: ASK_NONE, asker: 0, card: 0, direct: 0, f3: [], winners: [],
+    round: 0, dealer, phase: 'deal', cursor: dealer, dealLeft: 0,
+    ask: 'none', asker: 0, card: 0, direct: 0, f3: [], winners: [],
   };
 }
 
@@ -137,9 +128,9 @@ export function emptyState(players: number, target: number, rng: RngState, draw:
 export function inTransit(s: F7State): number[] {
   const out: number[] = [];
   for (const f of s.f3) {
-    if (f.stage === F3_FLIPPING) out.push(F7_FLIP_THREE);
+    if (f.stage === 'flipping') out.push(F7_FLIP_THREE);
     for (const c of f.aside) out.push(c);
   }
-  if (s.ask === ASK_GIVE && s.direct === 1) out.push(s.card);
+  if (s.ask === 'give' && s.direct === 1) out.push(s.card);
   return out;
 }

@@ -4,10 +4,7 @@ import { f7CardName, type F7CardName } from './cards.js';
 import { receivers } from './give.js';
 import { f7ToAct } from './legal-actions.js';
 import type { F7Options } from './options.js';
-import {
-  ASK_CHOICE, ASK_GIVE, F3_FLIPPING, F7_STATUS_NAMES, PHASE_DEAL, PHASE_OVER, PHASE_TURNS, inTransit,
-  type F7State, type F7Status,
-} from './state.js';
+import { inTransit, type F7Phase, type F7State, type F7Status } from './state.js';
 
 /** The decision the game waits for. */
 export type F7Pending =
@@ -35,7 +32,7 @@ export interface F7View {
   readonly options: F7Options;
   readonly round: number;
   readonly dealer: Seat;
-  readonly phase: 'deal' | 'turns' | 'over';
+  readonly phase: F7Phase;
   /** The seat whose deal or turn it is. */
   readonly turn: Seat;
   readonly toAct: Seat[];
@@ -54,14 +51,14 @@ export interface F7View {
 const names = (codes: readonly number[]): F7CardName[] => codes.map(f7CardName);
 
 export function f7Outcome(s: F7State): Outcome | null {
-  if (s.phase !== PHASE_OVER) return null;
+  if (s.phase !== 'over') return null;
   return { scores: s.scores.slice(), winners: s.winners.slice(), places: placesFromScores(s.scores) };
 }
 
 function pending(s: F7State): F7Pending | null {
-  if (s.phase === PHASE_OVER) return null;
-  if (s.ask === ASK_CHOICE) return { kind: 'hit-or-stay', seat: s.asker, atDeal: s.phase === PHASE_DEAL };
-  if (s.ask === ASK_GIVE) {
+  if (s.phase === 'over') return null;
+  if (s.ask === 'choice') return { kind: 'hit-or-stay', seat: s.asker, atDeal: s.phase === 'deal' };
+  if (s.ask === 'give') {
     return { kind: 'give', seat: s.asker, card: f7CardName(s.card), receivers: receivers(s), setAside: s.direct === 0 };
   }
   return null;
@@ -76,15 +73,15 @@ export function f7View(s: F7State, viewer: Viewer): F7View {
     options: { target: s.target as F7Options['target'] },
     round: s.round,
     dealer: s.dealer,
-    phase: s.phase === PHASE_OVER ? 'over' : s.phase === PHASE_TURNS ? 'turns' : 'deal',
+    phase: s.phase,
     turn: s.cursor,
     toAct: f7ToAct(s),
     pending: pending(s),
     lines: s.lines.map(names),
-    status: s.status.map((st) => F7_STATUS_NAMES[st]!),
+    status: s.status.slice(),
     scores: s.scores.slice(),
     flipThrees: s.f3.map((f) => ({
-      receiver: f.r, flipping: f.stage === F3_FLIPPING, flipsLeft: f.left, setAside: names(f.aside), givenTo: f.to.slice(),
+      receiver: f.r, flipping: f.stage === 'flipping', flipsLeft: f.left, setAside: names(f.aside), givenTo: f.to.slice(),
     })),
     inTransit: names(inTransit(s)),
     drawPileSize: s.draw.length,
