@@ -2,36 +2,34 @@
  * Bot decision times: for each game and bot level, the median and 99th-percentile time of
  * `decide` over the decisions of real games (four seats of that level), on one core.
  */
-import { type BotLevel, GAMES, GAME_IDS, botLevels, createBot } from '@parlor/bots';
-import { type GameId, createRng, eventsFor } from '@parlor/rules';
+import { type Bot, type BotLevel, botLevels, createBot } from '@parlor/bots';
+import { GAME_IDS, type GameId, gameModule, playGame } from '@parlor/rules';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 
+/** A bot whose every decision is timed into `times`. */
+function timed(bot: Bot, times: number[]): Bot {
+  return {
+    level: bot.level,
+    ...(bot.observe === undefined ? {} : { observe: (events) => bot.observe!(events) }),
+    decide: (view, legal, rng) => {
+      const t0 = performance.now();
+      const a = bot.decide(view, legal, rng);
+      times.push(performance.now() - t0);
+      return a;
+    },
+  };
+}
+
 async function decisionTimes(game: GameId, level: BotLevel): Promise<number[]> {
-  const g = GAMES[game];
   const times: number[] = [];
   const deadline = performance.now() + SECONDS * 1000;
   for (let n = 0; performance.now() < deadline; n++) {
-    const setup = g.start({ players: 4, seed: `bench-bots/${n}` });
-    if (!setup.ok) throw new Error(setup.error.message);
-    let state = setup.value.state;
-    const bots = [0, 1, 2, 3].map(() => createBot(game, level));
-    bots.forEach((b, i) => b.observe?.(eventsFor(setup.value.events, i)));
-    const rng = createRng(`bench-bots/${n}`);
-    while (g.outcome(state) === null) {
-      const toAct = g.toAct(state);
-      const seat = rng.pick(toAct);
-      const view = g.view(state, seat);
-      const legal = g.legalActions(state, seat);
-      const t0 = performance.now();
-      let action = bots[seat]!.decide(view, legal, rng);
-      if (action instanceof Promise) action = await action;
-      times.push(performance.now() - t0);
-      const r = g.apply(state, seat, action);
-      if (!r.ok) throw new Error(r.error.message);
-      state = r.state;
-      bots.forEach((b, i) => b.observe?.(eventsFor(r.events, i)));
-    }
+    const seed = `bench-bots/${n}`;
+    await playGame({
+      game: gameModule(game), seed, start: { players: 4, seed },
+      agents: [0, 1, 2, 3].map(() => timed(createBot(game, level), times)),
+    });
   }
   return times.sort((a, b) => a - b);
 }

@@ -6,7 +6,6 @@ export {
   f7SolveRound, f7QuickSolve, F7_FULL_PILE, F7_NUMBERS_PILE,
   type F7SolverLine, type F7SolveOptions, type F7RoundSolution, type F7QuickSolution, type F7Pile,
 } from './flip-7/index.js';
-export { BOTS, botLevels, createBot } from './registry.js';
-export { GAMES, GAME_IDS, GAME_LENGTH, isGameId } from './games.js';
+export { botLevels, createBot, standInLevel } from './registry.js';
 export { simulate, type SimConfig, type SimResult, type SimBotStats } from './sim/tournament.js';
-export { wilson95 } from './sim/stats.js';
+export { clusteredInterval95, wilson95 } from './sim/stats.js';

@@ -1,10 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  type SfAction, type SfEvent, type SfState, type SfView, createRng, eventsFor, sfIsHonest, stirFryEighteen as game,
+  type SfAction, type SfEvent, type SfState, type SfView, createRng, eventsFor, sfResample as resample, sfIsHonest, stirFryEighteen as game,
 } from '@parlor/rules';
 import { type Bot, simulate, sfBasicBot, sfExpertBot } from '../src/index.js';
-import { resample } from '../../rules/test/support/sf-resample.js';
 import { sfGameArb } from '../../rules/test/support/sf-arbitraries.js';
 import { position } from './sf-support.js';
 

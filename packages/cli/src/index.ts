@@ -1,3 +1,4 @@
+import { GAMES, GAME_IDS } from '@parlor/rules';
 import { Command, CommanderError } from 'commander';
 import { UsageError } from './commands/arguments.js';
 import { scenarioCommand } from './commands/scenario.js';
@@ -8,9 +9,10 @@ import { verifyCommand } from './commands/verify.js';
 /** Runs the `parlor` command with `argv` (as process.argv); resolves to the exit status. */
 export async function main(argv: string[]): Promise<number> {
   let status = 0;
+  const games = GAME_IDS.join(' or ');
   const print = (line: string) => console.log(line);
   const program = new Command('parlor')
-    .description('Parlor: Stir Fry Eighteen and Flip 7 at the table and in the terminal')
+    .description(`Parlor: ${GAME_IDS.map((g) => GAMES[g].name).join(' and ')} at the table and in the terminal`)
     .exitOverride()
     .configureOutput({ outputError: (text, write) => write(text) });
 
@@ -25,7 +27,7 @@ export async function main(argv: string[]): Promise<number> {
   program
     .command('sim')
     .description('play bots against each other and report win rates (docs/bots.md)')
-    .argument('<game>', 'stir-fry-eighteen or flip-7')
+    .argument('<game>', games)
     .requiredOption('--bots <levels>', 'one bot level per seat, e.g. expert,basic,basic,basic')
     .option('--games <n>', 'games to play', '1000')
     .option('--seed <text>', 'seed for every game (random when absent; printed)')
@@ -38,7 +40,7 @@ export async function main(argv: string[]): Promise<number> {
   program
     .command('play')
     .description('play a game against bots in the terminal (you sit at seat 0)')
-    .argument('<game>', 'stir-fry-eighteen or flip-7')
+    .argument('<game>', games)
     .option('--bots <levels>', 'the bots at the other seats, e.g. expert,expert', 'basic,basic')
     .option('--options <json>', 'table options as JSON')
     .option('--seed <text>', 'seed for the game (random when absent)')

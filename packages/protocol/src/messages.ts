@@ -1,22 +1,26 @@
+import { BOT_LEVELS } from '@parlor/bots';
+import { GAMES, GAME_IDS } from '@parlor/rules';
 import { z } from 'zod';
 
 /**
  * Parlor's wire protocol (docs/protocol.md): JSON text frames over one WebSocket at `/ws`.
  * Every client message may carry an `id`; the server's reply to it (`ok`, `error`, `welcome`,
  * `table`) carries the same value as `re`. Messages larger than MAX_MESSAGE_BYTES are refused.
+ * The games, their options and their rules come from the rules package's registry: this package
+ * names no game.
  */
 export const PROTOCOL_VERSION = 1;
 export const MAX_MESSAGE_BYTES = 8 * 1024;
 export const MAX_NAME_LENGTH = 24;
 export const MAX_CHAT_LENGTH = 300;
 export const MOVE_TIMERS = [0, 30, 60, 120] as const;
-export const DEFAULT_TASTE_WINDOW = 8;
-export const GAME_IDS = ['stir-fry-eighteen', 'flip-7'] as const;
-export const BOT_LEVELS = ['random', 'basic', 'expert'] as const;
+export { BOT_LEVELS, GAME_IDS };
 
 const id = z.union([z.string().max(64), z.number().int()]).optional();
 const tableId = z.string().min(1).max(40);
 const seat = z.number().int().min(0).max(11);
+/** Seconds a response window stays open; each game's own range is checked by the server. */
+const windowSeconds = z.number().int().min(1).max(600);
 
 export const helloMessage = z.strictObject({
   type: z.literal('hello'), id,
@@ -41,8 +45,11 @@ export const clientMessage = z.discriminatedUnion('type', [
     private: z.boolean().optional(),
     /** Seconds per move, 0 for no timer. */
     moveTimer: z.union([z.literal(0), z.literal(30), z.literal(60), z.literal(120)]).optional(),
-    /** Seconds a taste-test window stays open (Stir Fry Eighteen). */
-    tasteWindow: z.number().int().min(3).max(30).optional(),
+    /**
+     * Seconds a response window (several seats answering at once) stays open, for games that have
+     * them; also accepted under the game's own name for the setting (see `parseClientMessage`).
+     */
+    responseWindow: windowSeconds.optional(),
   }),
   z.strictObject({ type: z.literal('table.watch'), id, tableId, invite: z.string().max(64).optional() }),
   z.strictObject({ type: z.literal('table.unwatch'), id, tableId }),
@@ -64,3 +71,26 @@ export const clientMessage = z.discriminatedUnion('type', [
 
 export type ClientMessage = z.infer<typeof clientMessage>;
 export type ClientMessageType = ClientMessage['type'];
+
+/** Each game's own name for its response-window setting (the registry's), accepted for `responseWindow`. */
+export const WINDOW_SETTING_NAMES: readonly string[] = GAME_IDS.flatMap((g) => {
+  const w = GAMES[g].responseWindow;
+  return w === null ? [] : [w.setting];
+});
+
+/**
+ * Validates a parsed JSON value as a client message. A `table.create` may give the window's length
+ * under the game's own name for it (how clients of protocol 1's first release wrote it); it is read
+ * as `responseWindow`.
+ */
+export function parseClientMessage(json: unknown): ReturnType<typeof clientMessage.safeParse> {
+  if (typeof json === 'object' && json !== null && !Array.isArray(json) && (json as { type?: unknown }).type === 'table.create') {
+    const m = json as Record<string, unknown>;
+    const alias = WINDOW_SETTING_NAMES.find((k) => Object.hasOwn(m, k));
+    if (alias !== undefined && !Object.hasOwn(m, 'responseWindow')) {
+      const { [alias]: seconds, ...rest } = m;
+      return clientMessage.safeParse({ ...rest, responseWindow: seconds });
+    }
+  }
+  return clientMessage.safeParse(json);
+}

@@ -1,10 +1,12 @@
-import type { F7Action, F7Event, F7View, Outcome, SfAction, SfEvent, SfView, Seat } from '@parlor/rules';
+import type { BotLevel } from '@parlor/bots';
+import type { AnyAction, AnyEvent, AnyStats, AnyView, GameId, Outcome, Seat } from '@parlor/rules';
 
-export type GameId = 'stir-fry-eighteen' | 'flip-7';
-export type BotLevel = 'random' | 'basic' | 'expert';
-export type GameView = SfView | F7View;
-export type GameEvent = SfEvent | F7Event;
-export type GameAction = SfAction | F7Action;
+export type { BotLevel, GameId };
+/** A registered game's view, event, action or per-seat statistics (the rules registry's types). */
+export type GameView = AnyView;
+export type GameEvent = AnyEvent;
+export type GameAction = AnyAction;
+export type GameStats = AnyStats;
 
 export interface PlayerInfo {
   readonly id: string;
@@ -30,7 +32,11 @@ export interface TableSummary {
   readonly status: TableStatus;
   readonly private: boolean;
   readonly moveTimer: number;
-  readonly tasteWindow: number;
+  /**
+   * Seconds a response window (several seats answering at once) stays open, or null for a game
+   * without them. Also sent under the game's own name for the setting (docs/protocol.md).
+   */
+  readonly responseWindow: number | null;
   readonly creator: PlayerInfo;
   /** Games started at this table so far ("play again" adds one). */
   readonly gameNo: number;
@@ -53,15 +59,15 @@ export interface GameSnapshot {
   readonly legal: GameAction[];
   /** The seats the game waits for. */
   readonly waitingFor: Seat[];
-  /** When the move timer or taste-test window runs out (ms since the epoch), or null. */
+  /** When the move timer or the response window runs out (ms since the epoch), or null. */
   readonly deadline: number | null;
   /** SHA-256 (hex) of the game's seed, shown from the start (fairness). */
   readonly commitment: string;
   /** The seed, revealed once the game is over. */
   readonly seed: string | null;
   readonly outcome: Outcome | null;
-  /** Per-player end-of-game statistics (SfPlayerStats or F7PlayerStats), once the game is over. */
-  readonly stats: unknown[] | null;
+  /** Per-player end-of-game statistics (the game module's `stats`), once the game is over. */
+  readonly stats: GameStats[] | null;
   /** In a game's first snapshot and in the one answering `table.watch` (a first visit, a reload, a
    *  reconnection): every event of the game so far as this seat may see it, oldest first, so a client
    *  can rebuild its game log. */
@@ -71,7 +77,9 @@ export interface GameSnapshot {
 export type ServerMessage =
   | { readonly type: 'welcome'; readonly re?: string | number; readonly player: PlayerInfo; readonly token: string;
       /** Tables where this player holds seats, to resume. */
-      readonly seatedAt: string[]; readonly version: number }
+      readonly seatedAt: string[]; readonly version: number;
+      /** The bot levels each game has, weakest first (for a client's seat menus). */
+      readonly botLevels: Readonly<Record<GameId, readonly BotLevel[]>> }
   | { readonly type: 'ok'; readonly re?: string | number; readonly tableId?: string }
   | { readonly type: 'error'; readonly re?: string | number; readonly code: string; readonly message: string }
   | { readonly type: 'pong'; readonly re?: string | number }

@@ -53,13 +53,13 @@ describe('F7-13 scoring', () => {
 
 describe('options and players (F7-2)', () => {
   it('defaults the target to 200 and offers 100 and 300', () => {
-    expect(flip7.parseOptions(undefined)).toEqual({ ok: true, value: { target: 200 } });
-    expect(flip7.parseOptions({})).toEqual({ ok: true, value: { target: 200 } });
-    expect(flip7.parseOptions({ target: 100 })).toEqual({ ok: true, value: { target: 100 } });
-    expect(flip7.parseOptions({ target: 300 })).toEqual({ ok: true, value: { target: 300 } });
+    expect(flip7.options.parse(undefined)).toEqual({ ok: true, value: { target: 200 } });
+    expect(flip7.options.parse({})).toEqual({ ok: true, value: { target: 200 } });
+    expect(flip7.options.parse({ target: 100 })).toEqual({ ok: true, value: { target: 100 } });
+    expect(flip7.options.parse({ target: 300 })).toEqual({ ok: true, value: { target: 300 } });
   });
   it('refuses a wrong target naming the key and the allowed values', () => {
-    const r = flip7.parseOptions({ target: 150 });
+    const r = flip7.options.parse({ target: 150 });
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(r.error.code).toBe('BAD_OPTIONS');
@@ -68,7 +68,7 @@ describe('options and players (F7-2)', () => {
     }
   });
   it('refuses an unknown key by name', () => {
-    const r = flip7.parseOptions({ target: 200, closingTime: true });
+    const r = flip7.options.parse({ target: 200, closingTime: true });
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(r.error.code).toBe('BAD_OPTIONS');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SCENARIO_ADAPTERS, runScenario, resultLine, summaryLine } from '../src/index.js';
+import { GAMES, runScenario, resultLine, summaryLine } from '../src/index.js';
 
 const base = {
   name: 'a small game',
@@ -8,7 +8,7 @@ const base = {
   seed: 'runner',
   setup: { hands: [['noodles', 'pork', 'ginger'], ['noodles', 'soy-sauce', 'soy-sauce']], drawPile: ['mushroom'] },
 };
-const run = (file: unknown) => runScenario(file, SCENARIO_ADAPTERS, 'file.json');
+const run = (file: unknown) => runScenario(file, GAMES, 'file.json');
 
 describe('scenario runner', () => {
   it('passes a file whose expectations hold', () => {

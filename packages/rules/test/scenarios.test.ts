@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SCENARIO_ADAPTERS, runScenario } from '../src/index.js';
+import { GAMES, runScenario } from '../src/index.js';
 
 const root = resolve(import.meta.dirname, '../../..');
 
@@ -21,7 +21,7 @@ describe('rules scenarios', () => {
   });
 
   it.each([...ours, ...shared].map((f) => [f.slice(root.length + 1), f]))('%s', (_label, file) => {
-    const r = runScenario(JSON.parse(readFileSync(file, 'utf8')), SCENARIO_ADAPTERS, file);
+    const r = runScenario(JSON.parse(readFileSync(file, 'utf8')), GAMES, file);
     expect(r.message ?? 'passed').toBe('passed');
     expect(r.passed).toBe(true);
   });

@@ -1,10 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createRng, eventsFor, type SfEvent, type SfState, stirFryEighteen as game } from '../src/index.js';
-import { resample } from './support/sf-resample.js';
+import { createRng, eventsFor, type SfEvent, type SfState, sfResample as resample, stirFryEighteen as game } from '../src/index.js';
 
 // SF-33, tested as an information-set check: for a seat p, build another state that differs only in
-// what p may not know (support/sf-resample.ts), then require p's view, and p's events from the next
+// what p may not know (sfResample, src/stir-fry-eighteen/resample.ts), then require p's view, and p's events from the next
 // move, to be identical.
 import { playOut, randomChoice } from './support/play.js';
 import { sfGameArb } from './support/sf-arbitraries.js';
@@ -12,17 +11,16 @@ import { sfGameArb } from './support/sf-arbitraries.js';
 const viewers = (s: SfState) => [...Array.from({ length: s.players }, (_, i) => i), 'spectator' as const];
 
 describe('SF-33 hidden information', () => {
-  it('no view depends on anything its viewer may not know', () => {
-    fc.assert(fc.property(sfGameArb, ({ seed, players, options }) => {
+  it('no view depends on anything its viewer may not know', async () => {
+    await fc.assert(fc.asyncProperty(sfGameArb, async ({ seed, players, options }) => {
       const start = game.setup({ players, options, seed });
       if (!start.ok) throw new Error(start.error.message);
       const rng = createRng(`resample ${seed}`);
-      playOut(game, start.value, randomChoice, {
+      await playOut(game, start.value, randomChoice, {
         seed, maxActions: 300,
         onStep: ({ before }) => {
           for (const v of viewers(before)) {
-            const p = v === 'spectator' ? -1 : v;
-            const other = resample(before, p, rng);
+            const other = resample(before, v, rng);
             expect(game.view(other, v)).toEqual(game.view(before, v));
           }
         },
@@ -30,18 +28,18 @@ describe('SF-33 hidden information', () => {
     }), { numRuns: 80 });
   });
 
-  it("a seat's events from a move do not depend on anything it may not know", () => {
-    fc.assert(fc.property(sfGameArb, ({ seed, players, options }) => {
+  it("a seat's events from a move do not depend on anything it may not know", async () => {
+    await fc.assert(fc.asyncProperty(sfGameArb, async ({ seed, players, options }) => {
       const start = game.setup({ players, options, seed });
       if (!start.ok) throw new Error(start.error.message);
       const rng = createRng(`events ${seed}`);
-      playOut(game, start.value, randomChoice, {
+      await playOut(game, start.value, randomChoice, {
         seed, maxActions: 300,
-        onStep: ({ before, seat, action }, _after, events) => {
+        onStep: ({ before, seat, action }, _after, events: SfEvent[]) => {
           for (const v of viewers(before)) {
             const p = v === 'spectator' ? -1 : v;
             const pDraws = events.some((e) => e.type === 'drawn' && e.player === p);
-            const other = resample(before, p, rng, { mover: seat, declaration: true, pileAndPutDown: pDraws });
+            const other = resample(before, v, rng, { mover: seat, declaration: true, pileAndPutDown: pDraws });
             const r = game.apply(other, seat, action);
             expect(r.ok).toBe(true);
             if (!r.ok) return;
@@ -55,12 +53,12 @@ describe('SF-33 hidden information', () => {
     }), { numRuns: 60 });
   });
 
-  it('no view or public event holds another player\'s hand, the draw pile or the removed card', () => {
+  it('no view or public event holds another player\'s hand, the draw pile or the removed card', async () => {
     const start = game.setup({ players: 4, seed: 'peek', options: { tofu: true } });
     if (!start.ok) throw new Error(start.error.message);
-    playOut(game, start.value, randomChoice, {
+    await playOut(game, start.value, randomChoice, {
       seed: 'peek', maxActions: 400,
-      onStep: ({ before }, _after, events) => {
+      onStep: ({ before }: { before: SfState }, _after: SfState, events: SfEvent[]) => {
         for (const v of viewers(before)) {
           const view = game.view(before, v) as unknown as Record<string, unknown>;
           expect(Object.keys(view)).not.toContain('hands');

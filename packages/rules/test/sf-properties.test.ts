@@ -28,20 +28,20 @@ function checkToAct(s: SfState): void {
 }
 
 describe('Stir Fry Eighteen properties (random seeds, 2–5 players, random options)', () => {
-  it('accounts for all 18 cards, always asks someone, and accepts every listed action', () => {
-    fc.assert(fc.property(sfGameArb, ({ seed, players, options }) => {
+  it('accounts for all 18 cards, always asks someone, and accepts every listed action', async () => {
+    await fc.assert(fc.asyncProperty(sfGameArb, async ({ seed, players, options }) => {
       const start = game.setup({ players, options, seed });
       if (!start.ok) throw new Error(start.error.message);
       checkCards(start.value);
       checkToAct(start.value);
-      playOut(game, start.value, randomChoice, {
+      await playOut(game, start.value, randomChoice, {
         seed, maxActions: 600,
         onStep: (_step, after) => { checkCards(after); checkToAct(after); },
       });
     }), { numRuns: 150 });
   });
 
-  it('refuses malformed and illegal actions with the state unchanged, and accepts exactly the legal ones', () => {
+  it('refuses malformed and illegal actions with the state unchanged, and accepts exactly the legal ones', async () => {
     const junk = fc.oneof(
       fc.anything(),
       fc.record({ type: fc.constantFrom('discard-pair', 'discard-protein', 'cook', 'discard-down', 'end-turn', 'taste-test', 'trust', 'hit') }),
@@ -55,11 +55,11 @@ describe('Stir Fry Eighteen properties (random seeds, 2–5 players, random opti
         claim: fc.constantFrom<unknown>('shrimp', 'pork', 'chicken', 'tofu', 'noodles'),
       }),
     );
-    fc.assert(fc.property(sfGameArb, fc.array(fc.tuple(fc.integer({ min: -1, max: 5 }), junk), { minLength: 20, maxLength: 20 }), ({ seed, players, options }, attempts) => {
+    await fc.assert(fc.asyncProperty(sfGameArb, fc.array(fc.tuple(fc.integer({ min: -1, max: 5 }), junk), { minLength: 20, maxLength: 20 }), async ({ seed, players, options }, attempts) => {
       const start = game.setup({ players, options, seed });
       if (!start.ok) throw new Error(start.error.message);
       let k = 0;
-      playOut(game, start.value, randomChoice, {
+      await playOut(game, start.value, randomChoice, {
         seed, maxActions: 200,
         onStep: ({ before }) => {
           // Before each real move, throw a few bad ones at the position.
@@ -79,20 +79,20 @@ describe('Stir Fry Eighteen properties (random seeds, 2–5 players, random opti
     }), { numRuns: 60 });
   });
 
-  it('ends every game played under a cooking policy', () => {
-    fc.assert(fc.property(sfGameArb, ({ seed, players, options }) => {
+  it('ends every game played under a cooking policy', async () => {
+    await fc.assert(fc.asyncProperty(sfGameArb, async ({ seed, players, options }) => {
       const start = game.setup({ players, options, seed });
       if (!start.ok) throw new Error(start.error.message);
-      const { state, actions } = playOut(game, start.value, cookingPolicy, { seed, maxActions: 20_000 });
+      const { state, actions } = await playOut(game, start.value, cookingPolicy, { seed, maxActions: 20_000 });
       expect(game.outcome(state), `still running after ${actions} actions`).not.toBeNull();
       checkCards(state);
     }), { numRuns: 150 });
   });
 
-  it('refuses every action once the game is over (GAME_OVER)', () => {
+  it('refuses every action once the game is over (GAME_OVER)', async () => {
     const start = game.setup({ players: 3, seed: 'over', options: {} });
     if (!start.ok) throw new Error(start.error.message);
-    const { state } = playOut(game, start.value, cookingPolicy, { seed: 'over' });
+    const { state } = await playOut(game, start.value, cookingPolicy, { seed: 'over' });
     expect(game.outcome(state)).not.toBeNull();
     for (let seat = 0; seat < 3; seat++) {
       for (const action of [{ type: 'end-turn' }, { type: 'trust' }, { type: 'cook', cards: ['noodles', 'pork', 'ginger'] }]) {

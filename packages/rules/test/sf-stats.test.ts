@@ -74,16 +74,16 @@ describe('sfStats', () => {
     expect(s[2]).toEqual({ ...zero(2), tasteTestsWon: 1 });
   });
 
-  it('agrees with whole random games played by the engine', () => {
+  it('agrees with whole random games played by the engine', async () => {
     for (const seed of ['stats-1', 'stats-2', 'stats-3', 'stats-4']) {
       const start = game.setup({ players: 3, seed, options: { tofu: seed.endsWith('2') } });
       if (!start.ok) throw new Error(start.error.message);
       const all: SfEvent[] = [];
       let tests = 0;
       let bluffTests = 0;
-      playOut(game, start.value, randomChoice, {
+      await playOut(game, start.value, randomChoice, {
         seed,
-        onStep: (_step, _after, events) => {
+        onStep: (_step, _after, events: SfEvent[]) => {
           all.push(...events);
           for (const e of events) if (e.type === 'taste-test') { tests++; if (!e.honest) bluffTests++; }
         },

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
-import { MAX_MESSAGE_BYTES, PROTOCOL_ERRORS, type ServerMessage, clientMessage } from '@parlor/protocol';
+import { MAX_MESSAGE_BYTES, PROTOCOL_ERRORS, type ServerMessage, parseClientMessage } from '@parlor/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
 import { exportGame } from './export.js';
@@ -90,7 +90,7 @@ export async function startServer(config: ServerConfig, opts: { store?: Store; l
       } catch {
         return refuse('BAD_MESSAGE', 'The message is not valid JSON.');
       }
-      const parsed = clientMessage.safeParse(json);
+      const parsed = parseClientMessage(json);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const where = issue && issue.path.length > 0 ? ` at "${issue.path.join('.')}"` : '';

@@ -1,11 +1,15 @@
-import { type ClientMessage, MAX_CHAT_LENGTH, PROTOCOL_ERRORS, PROTOCOL_VERSION, type ServerMessage, DEFAULT_TASTE_WINDOW } from '@parlor/protocol';
+import { type ClientMessage, MAX_CHAT_LENGTH, PROTOCOL_ERRORS, PROTOCOL_VERSION, type ServerMessage } from '@parlor/protocol';
 import type { ServerConfig } from './config.js';
-import { gameModule } from './games.js';
+import { botLevels } from '@parlor/bots';
+import { GAME_IDS, type GameId, gameModule } from '@parlor/rules';
 import { cleanName, hashToken, randomId } from './identity.js';
 import type { Metrics } from './metrics.js';
 import { RateLimit } from './rate-limit.js';
 import type { Store, TableRow } from './store/store.js';
-import { type Client, Refusal, Table, type TableHost } from './table.js';
+import { Table } from './table/table.js';
+import { type Client, Refusal, type TableHost } from './table/types.js';
+
+const BOT_LEVELS_BY_GAME = Object.fromEntries(GAME_IDS.map((g) => [g, botLevels(g)])) as Record<GameId, ReturnType<typeof botLevels>>;
 
 /** One WebSocket connection, after or before its hello. */
 export interface Connection {
@@ -204,7 +208,10 @@ export class Hub implements TableHost {
     if (set === undefined) this.connections.set(player.id, (set = new Set()));
     set.add(c);
     const seatedAt = [...this.tables.values()].filter((t) => t.seatsOf(player.id).length > 0 && t.row.status !== 'finished').map((t) => t.id);
-    c.send({ type: 'welcome', ...(msg.id === undefined ? {} : { re: msg.id }), player: { id: player.id, name: player.name }, token, seatedAt, version: PROTOCOL_VERSION });
+    c.send({
+      type: 'welcome', ...(msg.id === undefined ? {} : { re: msg.id }), player: { id: player.id, name: player.name }, token, seatedAt,
+      version: PROTOCOL_VERSION, botLevels: BOT_LEVELS_BY_GAME,
+    });
   }
 
   private lobbyTables() {
@@ -229,15 +236,22 @@ export class Hub implements TableHost {
     }
     const module = gameModule(msg.game);
     if (msg.seats < module.minPlayers || msg.seats > module.maxPlayers) {
-      throw new Refusal('BAD_PLAYERS', `${msg.game} is for ${module.minPlayers} to ${module.maxPlayers} players, not ${msg.seats}.`);
+      throw new Refusal('BAD_PLAYERS', `${module.name} is for ${module.minPlayers} to ${module.maxPlayers} players, not ${msg.seats}.`);
     }
-    const options = module.parseOptions(msg.options ?? {});
+    const options = module.options.parse(msg.options ?? {});
     if (!options.ok) throw new Refusal(options.error.code, options.error.message);
+    const window = module.responseWindow;
+    if (msg.responseWindow !== undefined && window === null) {
+      throw new Refusal('BAD_MESSAGE', `${module.name} has no response window: leave "responseWindow" out.`);
+    }
+    if (window !== null && msg.responseWindow !== undefined && (msg.responseWindow < window.seconds.min || msg.responseWindow > window.seconds.max)) {
+      throw new Refusal('BAD_MESSAGE', `"responseWindow" must be ${window.seconds.min} to ${window.seconds.max} seconds for ${module.name}, not ${msg.responseWindow}.`);
+    }
     const row: TableRow = {
       id: randomId(6), game: msg.game, options: options.value as Record<string, unknown>,
       seats: Array.from({ length: msg.seats }, (_, i) => (i === 0 ? { kind: 'player' as const, playerId } : { kind: 'empty' as const })),
       status: 'open', private: msg.private ?? false, invite: randomId(12), moveTimer: msg.moveTimer ?? 0,
-      tasteWindow: msg.tasteWindow ?? DEFAULT_TASTE_WINDOW, creatorId: playerId, gameNo: 0, createdAt: new Date().toISOString(),
+      responseWindow: window === null ? null : msg.responseWindow ?? window.seconds.default, creatorId: playerId, gameNo: 0, createdAt: new Date().toISOString(),
     };
     await this.store.saveTable(row);
     const t = new Table(row, this);

@@ -2,11 +2,10 @@ import { createHash } from 'node:crypto';
 import { type Bot, type BotLevel, botLevels, createBot } from '@parlor/bots';
 import type { GameId, ServerMessage } from '@parlor/protocol';
 import {
-  type F7State, type Game, type GameEvent, type SfEvent, type SfState, type Viewer,
-  createRng, eventsFor, flip7, f7CloneState, stirFryEighteen,
+  type AnyGame, type F7State, type GameEvent, type SfEvent, type SfState, type Viewer,
+  GAMES, createRng, eventsFor, f7CloneState, sfResample as resample,
 } from '@parlor/rules';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resample } from '../../rules/test/support/sf-resample.js';
 import type { ParlorServer } from '../src/index.js';
 import { TestClient } from './support/client.js';
 import { testServer } from './support/server.js';
@@ -18,17 +17,15 @@ import { testServer } from './support/server.js';
 //  (a) its view and events are exactly the rules' view(state_k, seat) and eventsFor(events_k, seat),
 //      its legal/waitingFor those of state_k — the wire carries the filtered view, nothing else;
 //  (b) the information-set check on the wire: re-deal what the receiver may not know (Stir Fry
-//      Eighteen: sf-resample; Flip 7: the draw pile's order and the rng) and the view built from the
+//      Eighteen: sfResample; Flip 7: the draw pile's order and the rng) and the view built from the
 //      re-dealt state equals the message's view (and, for Stir Fry Eighteen, so do the events of the
 //      move that led to it);
 //  (c) no frame carries the seed, or a state-only field (drawPile, draw, rng, hands, the removed
 //      card, final hands), before the game ends.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyGame = Game<any, any, any, GameEvent, any>;
 type GameMsg = Extract<ServerMessage, { type: 'game' }>;
 
-const MODULES: Record<GameId, AnyGame> = { 'stir-fry-eighteen': stirFryEighteen, 'flip-7': flip7 };
+const MODULES: Record<GameId, AnyGame> = GAMES;
 
 let server: ParlorServer | null = null;
 const clients: TestClient[] = [];

@@ -1,8 +1,7 @@
-import { type GameId, type Rng, createRng, eventsFor } from '@parlor/rules';
-import type { Bot, BotLevel } from '../bot.js';
+import { type GameId, gameModule, playGame } from '@parlor/rules';
+import type { BotLevel } from '../bot.js';
 import { createBot } from '../registry.js';
-import { GAMES, GAME_LENGTH } from '../games.js';
-import { wilson95 } from './stats.js';
+import { clusteredInterval95 } from './stats.js';
 
 export interface SimConfig {
   readonly game: GameId;
@@ -13,7 +12,7 @@ export interface SimConfig {
   readonly options?: unknown;
   /** Called after each game with the number finished. */
   readonly onGame?: (done: number) => void;
-  /** A game still running after this many actions is abandoned and counted as an error. */
+  /** A game still running after this many actions is abandoned and counted as unfinished. */
   readonly maxActions?: number;
   readonly now?: () => number;
 }
@@ -25,6 +24,7 @@ export interface SimBotStats {
   /** Wins, a shared win counting 1/k to each of the k winners. */
   readonly wins: number;
   readonly winRate: number;
+  /** 95% interval of the win rate, with games (not seats) as the unit of sampling (sim/stats.ts). */
   readonly ci95: [number, number];
   readonly meanScore: number;
 }
@@ -46,47 +46,36 @@ export interface SimResult {
  * bot keeps the first seat; the first player or dealer is drawn from each game's seed.
  */
 export async function simulate(config: SimConfig): Promise<SimResult> {
-  const game = GAMES[config.game];
+  const game = gameModule(config.game);
   const n = config.bots.length;
   const now = config.now ?? (() => performance.now());
-  const tally = new Map<string, { seats: number; wins: number; score: number }>();
-  for (const b of config.bots) tally.set(b, { seats: 0, wins: 0, score: 0 });
+  const names = [...new Set(config.bots)];
+  const perGame = new Map(names.map((b) => [b, [] as { wins: number; seats: number }[]]));
+  const score = new Map(names.map((b) => [b, 0]));
   let length = 0, unfinished = 0;
   const started = now();
 
   for (let g = 0; g < config.games; g++) {
     const seed = `${config.seed}/${g}`;
-    const setup = game.start({ players: n, options: config.options, seed });
-    if (!setup.ok) throw new Error(setup.error.message);
     const levels = Array.from({ length: n }, (_, seat) => config.bots[(seat + g) % n]!);
-    const bots: Bot[] = levels.map((level) => createBot(config.game, level));
-    const rngs: Rng[] = levels.map((_, seat) => createRng(`${seed}/bot${seat}`));
-    const order = createRng(`${seed}/order`);
-    let state = setup.value.state;
-    bots.forEach((b, i) => b.observe?.(eventsFor(setup.value.events, i))); // the opening draw or deal
-    let actions = 0;
-    while (game.outcome(state) === null) {
-      if (actions++ >= (config.maxActions ?? 100_000)) break;
-      const toAct = game.toAct(state);
-      // Several seats asked at once (a taste-test window): whoever is quickest; here, by lot.
-      const seat = toAct.length === 1 ? toAct[0]! : order.pick(toAct);
-      const legal = game.legalActions(state, seat);
-      let action = bots[seat]!.decide(game.view(state, seat), legal, rngs[seat]!);
-      if (action instanceof Promise) action = await action;
-      const r = game.apply(state, seat, action);
-      if (!r.ok) throw new Error(`${levels[seat]} bot chose a refused action ${JSON.stringify(action)}: ${r.error.message}`);
-      state = r.state;
-      bots.forEach((b, i) => b.observe?.(eventsFor(r.events, i)));
-    }
-    const outcome = game.outcome(state);
-    if (outcome === null) { unfinished++; config.onGame?.(g + 1); continue; }
-    length += GAME_LENGTH[config.game].of(state);
-    levels.forEach((level, seat) => {
-      const t = tally.get(level)!;
-      t.seats++;
-      t.score += outcome.scores[seat]!;
-      if (outcome.winners.includes(seat)) t.wins += 1 / outcome.winners.length;
+    const played = await playGame({
+      game, seed, start: { players: n, options: config.options, seed },
+      agents: levels.map((level) => createBot(config.game, level)),
+      maxActions: config.maxActions ?? 100_000,
     });
+    const outcome = played.outcome;
+    if (outcome === null) { unfinished++; config.onGame?.(g + 1); continue; }
+    length += game.length.of(played.state);
+    for (const name of names) {
+      let wins = 0, seats = 0;
+      levels.forEach((level, seat) => {
+        if (level !== name) return;
+        seats++;
+        score.set(name, score.get(name)! + outcome.scores[seat]!);
+        if (outcome.winners.includes(seat)) wins += 1 / outcome.winners.length;
+      });
+      perGame.get(name)!.push({ wins, seats });
+    }
     config.onGame?.(g + 1);
   }
 
@@ -95,12 +84,17 @@ export async function simulate(config: SimConfig): Promise<SimResult> {
   return {
     game: config.game,
     games: config.games,
-    bots: [...tally.entries()].map(([bot, t]) => {
-      const winRate = t.seats === 0 ? 0 : t.wins / t.seats;
-      return { bot, seats: t.seats, wins: t.wins, winRate, ci95: wilson95(winRate, t.seats), meanScore: t.seats === 0 ? 0 : t.score / t.seats };
+    bots: names.map((bot) => {
+      const games = perGame.get(bot)!;
+      const seats = games.reduce((a, x) => a + x.seats, 0);
+      const wins = games.reduce((a, x) => a + x.wins, 0);
+      return {
+        bot, seats, wins, winRate: seats === 0 ? 0 : wins / seats, ci95: clusteredInterval95(games),
+        meanScore: seats === 0 ? 0 : score.get(bot)! / seats,
+      };
     }),
     meanLength: finished === 0 ? 0 : length / finished,
-    lengthUnit: GAME_LENGTH[config.game].unit,
+    lengthUnit: game.length.unit,
     gamesPerSecond: seconds > 0 ? config.games / seconds : 0,
     seconds,
     unfinished,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { BOT_LEVELS, type BotLevel, GAMES, GAME_IDS, botLevels, isGameId } from '@parlor/bots';
-import type { GameId } from '@parlor/rules';
+import { BOT_LEVELS, type BotLevel, botLevels } from '@parlor/bots';
+import { GAME_IDS, type GameId, gameModule, isGameId } from '@parlor/rules';
 
 /** A bad command-line argument: the message is the one line the user sees. */
 export class UsageError extends Error {}
@@ -19,7 +19,7 @@ export function parseBots(game: GameId, raw: string, extraSeats = 0): BotLevel[]
       throw new UsageError(`unknown bot "${name}" for ${game}; choose from ${available.join(', ')}`);
     }
   }
-  const { minPlayers, maxPlayers } = GAMES[game];
+  const { minPlayers, maxPlayers } = gameModule(game);
   const players = names.length + extraSeats;
   if (players < minPlayers || players > maxPlayers) {
     throw new UsageError(`${game} is for ${minPlayers} to ${maxPlayers} players, not ${players}`);
@@ -36,7 +36,7 @@ export function parseOptions(game: GameId, raw: string | undefined): unknown {
   } catch {
     throw new UsageError(`--options must be JSON, such as '{"target":100}'`);
   }
-  const r = GAMES[game].parseOptions(json);
+  const r = gameModule(game).options.parse(json);
   if (!r.ok) throw new UsageError(`bad options: ${r.error.message}`);
   return r.value;
 }

@@ -1,6 +1,6 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { SCENARIO_ADAPTERS, type ScenarioResult, resultLine, runScenario, summaryLine } from '@parlor/rules';
+import { GAMES, type ScenarioResult, resultLine, runScenario, summaryLine } from '@parlor/rules';
 
 /**
  * `parlor scenario <file-or-folder>...`: runs every scenario file named (folders recursively, their
@@ -33,7 +33,7 @@ async function runFile(file: string): Promise<ScenarioResult> {
   } catch (e) {
     return { name: label, passed: false, malformed: true, message: `malformed scenario: not valid JSON (${(e as Error).message})` };
   }
-  return runScenario(json, SCENARIO_ADAPTERS, label);
+  return runScenario(json, GAMES, label);
 }
 
 /** The scenario files under `path`, or why there are none. */

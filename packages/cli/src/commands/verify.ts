@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { GAMES, isGameId } from '@parlor/bots';
+import { gameModule, isGameId } from '@parlor/rules';
 
 /**
  * `parlor verify <file>`: replays an exported game (GET /tables/:id/export) — checks that the seed
@@ -25,7 +25,7 @@ export async function verifyCommand(path: string, print: (line: string) => void)
   const hash = bytesToHex(sha256(utf8ToBytes(seed)));
   if (hash !== commitment) return fail(`the seed does not match the commitment: SHA-256(seed) is ${hash}, the commitment shown was ${commitment}`);
   print(`commitment ok: SHA-256(seed) = ${commitment}`);
-  const module = GAMES[game];
+  const module = gameModule(game);
   const setup = module.setup({ players, options, seed });
   if (!setup.ok) return fail(`setup refused: ${setup.error.message}`);
   let state = setup.value;

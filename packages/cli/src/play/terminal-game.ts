@@ -20,3 +20,24 @@ export function title(name: string): string {
 export function list(items: readonly string[]): string {
   return items.length === 0 ? 'nothing' : items.join(', ');
 }
+
+/**
+ * A terminal for any game without one of its own: events as their type and fields (seats by number), moves by number from the
+ * list of legal actions (or typed as JSON).
+ */
+export const plainTerminal: TerminalGame<unknown, unknown, { readonly type: string }> = {
+  status: (view) => [JSON.stringify(view)],
+  describe(e) {
+    const rest = Object.fromEntries(Object.entries(e).filter(([k]) => k !== 'type' && k !== 'only'));
+    return `${e.type} ${JSON.stringify(rest)}`;
+  },
+  help: (_view, legal) => legal.map((a, i) => `${i + 1}. ${JSON.stringify(a)}`),
+  parse(input, _view, legal) {
+    try {
+      const wanted = JSON.stringify(JSON.parse(input));
+      const found = legal.find((a) => JSON.stringify(a) === wanted);
+      if (found !== undefined) return found;
+    } catch { /* not JSON */ }
+    return `"${input.trim()}" is not a move here: type its number from the list.`;
+  },
+};

@@ -1,11 +1,12 @@
 import type { Refused, Result } from './error.js';
+import type { OptionField } from './options.js';
+import type { Rng } from './random.js';
+import type { ScenarioAdapter } from '../scenario/adapter.js';
 
 /** Seats are numbered 0 … players−1, in play order (SF-5, F7-3). */
 export type Seat = number;
 /** Who a view or an event list is for: a seat, or someone watching. */
 export type Viewer = Seat | 'spectator';
-
-export type GameId = 'stir-fry-eighteen' | 'flip-7';
 
 /**
  * Every fact the game reports. `only` marks a fact meant for one seat alone (the cards it drew);
@@ -41,17 +42,56 @@ export interface Outcome {
   readonly places: number[];
 }
 
+/** A game's table options: their defaults, their description (for forms and help) and their parser. */
+export interface GameOptions<O> {
+  readonly defaults: Readonly<O>;
+  /** Every option, in the order a form shows them. */
+  readonly fields: readonly OptionField[];
+  /** Validates raw options, filling defaults; refuses unknown keys and wrong values by name. */
+  parse(raw: unknown): Result<O>;
+}
+
 /**
- * The contract every game module meets (docs/architecture.md). All functions are pure: no I/O, no
- * clock, no Math.random; chance comes from the seeded generator carried in the state.
+ * A moment when several seats are asked at once and answer against one clock (Stir Fry
+ * Eighteen's taste-test window, SF-14). The server runs the clock; the game says when such a
+ * window is open, what silence means, and how long it lasts by default.
  */
-export interface Game<S, A, V, E extends GameEvent, O> {
-  readonly id: GameId;
+export interface ResponseWindow<S, A> {
+  /** Whether a window is open now — true even when only one of its seats is still to answer. */
+  isOpen(state: S): boolean;
+  /** The answer of a seat still silent when the window closes. */
+  silence(state: S, seat: Seat): A;
+  /** Its length in seconds: the default, and the range a table may choose from. */
+  readonly seconds: { readonly default: number; readonly min: number; readonly max: number };
+  /**
+   * The game's own name for the length setting. The wire protocol calls the setting
+   * `responseWindow`, and also accepts and reports it under this name.
+   */
+  readonly setting: string;
+}
+
+/** For search and simulation: copy once, then play legal actions in place without checks. */
+export interface FastPath<S, A, E extends GameEvent> {
+  clone(state: S): S;
+  /** Plays `action` (one of `legalActions(state, seat)`, unchecked) and the forced moves after it; events only when a list is given. */
+  applyInPlace(state: S, seat: Seat, action: A, events: E[] | null): void;
+}
+
+/**
+ * The contract every game module meets (docs/architecture.md): everything Parlor knows of a game.
+ * All functions are pure: no I/O, no clock, no Math.random; chance comes from the seeded generator
+ * carried in the state, so a game is fully determined by (players, options, seed, actions).
+ */
+export interface GameModule<S, A, V, E extends GameEvent, O, St = unknown> {
+  /** The id on the wire, in exports and in scenario files. */
+  readonly id: string;
+  /** The game's name in English (the web client translates it by id). */
+  readonly name: string;
+  /** The prefix of the game's rule numbers (`SF` for SF-14), cited in refusals and scenarios. */
+  readonly ruleTag: string;
   readonly minPlayers: number;
   readonly maxPlayers: number;
-  readonly defaultOptions: Readonly<O>;
-  /** Validates raw options, filling defaults; refuses unknown keys and wrong values by name. */
-  parseOptions(raw: unknown): Result<O>;
+  readonly options: GameOptions<O>;
   /** A new game, after every forced move (so it waits for its first real decision). */
   setup(input: SetupInput): Result<S>;
   /** `setup`, with the events of those opening forced moves (the first turn's draw, the first deal). */
@@ -67,9 +107,34 @@ export interface Game<S, A, V, E extends GameEvent, O> {
   apply(state: S, seat: Seat, action: unknown): Applied<S, E> | Refused;
   /** Exactly what `viewer` may know now. */
   view(state: S, viewer: Viewer): V;
+  /** The events of a list that `viewer` may see. */
+  eventsFor(events: readonly E[], viewer: Viewer): E[];
   /** `null` while the game runs; the result once it is over. */
   outcome(state: S): Outcome | null;
+  /** Moments when several seats answer at once against a clock; null when the game has none. */
+  readonly responseWindow: ResponseWindow<S, A> | null;
+  /** Per-seat statistics of a whole game, from all its events (every audience), oldest first. */
+  stats(events: readonly E[], players: number): St[];
+  /**
+   * Another state that `viewer` cannot tell from `state`: everything hidden from it (other hands,
+   * the draw pile's order, the generator) drawn afresh from `rng`, everything it may know kept.
+   */
+  resample(state: S, viewer: Viewer, rng: Rng): S;
+  /** How long a game was, in the unit players count it in (turns, rounds). */
+  readonly length: { readonly unit: string; of(state: S): number };
+  /** What the scenario runner needs besides the contract (spec/scenarios.md). */
+  readonly scenario: ScenarioAdapter<S>;
+  readonly fast: FastPath<S, A, E>;
+  /**
+   * Words that belong to this game alone (its cards, moves and phases). The server and the
+   * protocol are game-agnostic: a test fails if one of these appears in their sources.
+   */
+  readonly terms: readonly string[];
 }
+
+/** Any registered game, for code that hosts games without knowing which. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGame = GameModule<any, any, any, GameEvent, any, any>;
 
 /** The events of a list that `viewer` may see: the public ones and its own. */
 export function eventsFor<E extends GameEvent>(events: readonly E[], viewer: Viewer): E[] {

@@ -92,3 +92,11 @@ export function createRng(seed: string | RngState): Rng {
     state: () => [s[0], s[1], s[2], s[3]],
   };
 }
+
+/** A new generator state drawn from `rng` (never xoshiro's all-zero fixed point). */
+export function rngStateFrom(rng: Rng): RngState {
+  const word = () => ((rng.int(1 << 16) << 16) | rng.int(1 << 16)) >>> 0;
+  const s: RngState = [word(), word(), word(), word()];
+  if ((s[0] | s[1] | s[2] | s[3]) === 0) s[0] = 1;
+  return s;
+}

@@ -1,24 +1,36 @@
-import type { Game } from '../core/game.js';
-import { f7Apply } from './apply.js';
+import { type GameModule, eventsFor } from '../core/game.js';
+import { f7Apply, f7ApplyInPlace } from './apply.js';
 import type { F7Event } from './events.js';
 import { f7LegalActions, f7ToAct, type F7Action } from './legal-actions.js';
-import { F7_MAX_PLAYERS, F7_MIN_PLAYERS, F7_DEFAULT_OPTIONS, f7ParseOptions, type F7Options } from './options.js';
+import { F7_DEFAULT_OPTIONS, F7_MAX_PLAYERS, F7_MIN_PLAYERS, F7_OPTION_FIELDS, f7ParseOptions, type F7Options } from './options.js';
+import { f7Resample } from './resample.js';
+import { f7Scenario } from './scenario.js';
 import { f7Setup, f7Start } from './setup.js';
-import type { F7State } from './state.js';
+import { f7CloneState, type F7State } from './state.js';
+import { f7Stats, type F7PlayerStats } from './stats.js';
 import { f7Outcome, f7View, type F7View } from './view.js';
 
-/** The Flip 7 rules engine (shared/rules/flip-7.md). */
-export const flip7: Game<F7State, F7Action, F7View, F7Event, F7Options> = {
+/** Flip 7 (shared/rules/flip-7.md) behind the game contract (docs/architecture.md). */
+export const flip7: GameModule<F7State, F7Action, F7View, F7Event, F7Options, F7PlayerStats> = {
   id: 'flip-7',
+  name: 'Flip 7',
+  ruleTag: 'F7',
   minPlayers: F7_MIN_PLAYERS,
   maxPlayers: F7_MAX_PLAYERS,
-  defaultOptions: F7_DEFAULT_OPTIONS,
-  parseOptions: f7ParseOptions,
+  options: { defaults: F7_DEFAULT_OPTIONS, fields: F7_OPTION_FIELDS, parse: f7ParseOptions },
   setup: (input) => f7Setup(input),
   start: f7Start,
   toAct: f7ToAct,
   legalActions: f7LegalActions,
   apply: f7Apply,
   view: f7View,
+  eventsFor,
   outcome: f7Outcome,
+  responseWindow: null, // one player decides at a time (F7-5, F7-8)
+  stats: f7Stats,
+  resample: f7Resample,
+  length: { unit: 'rounds', of: (s) => s.round },
+  scenario: f7Scenario,
+  fast: { clone: f7CloneState, applyInPlace: (s, seat, a, events) => f7ApplyInPlace(s, seat, a, events ?? undefined) },
+  terms: ['flip 7', 'flip three', 'second chance', 'freeze', 'bust', 'hit', 'stay', 'dealer', 'line'],
 };

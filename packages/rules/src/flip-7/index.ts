@@ -6,7 +6,7 @@ export {
   type F7CardName, type F7CardKind,
 } from './cards.js';
 export {
-  F7_TARGETS, F7_MIN_PLAYERS, F7_MAX_PLAYERS, F7_DEFAULT_OPTIONS, f7ParseOptions, f7CheckPlayers,
+  F7_TARGETS, F7_MIN_PLAYERS, F7_MAX_PLAYERS, F7_DEFAULT_OPTIONS, F7_OPTION_FIELDS, f7ParseOptions, f7CheckPlayers,
   type F7Options, type F7Target,
 } from './options.js';
 export { f7CloneState, F7_STATUSES, type F7State, type F7FlipThree, type F7Status, type F7Phase, type F7Ask, type F7FlipThreeStage } from './state.js';
@@ -21,4 +21,5 @@ export { f7Setup, f7Start, f7StartFrom, type F7Start } from './setup.js';
 export { f7View, f7Outcome, type F7View, type F7Pending, type F7FlipThreeView } from './view.js';
 export { f7UnseenDrawPile, f7NextFlipOdds, type F7NextFlipOdds, type F7CardCounts } from './odds.js';
 export { f7Scenario } from './scenario.js';
+export { f7Resample } from './resample.js';
 export { f7Stats, type F7PlayerStats } from './stats.js';

@@ -3,7 +3,6 @@ import { seedRng } from '../core/random.js';
 import { shuffleInPlace } from '../core/random.js';
 import type { ExpectKey, ScenarioAdapter } from '../scenario/adapter.js';
 import { F7_CARD_CODES, F7_DECK_COUNTS, f7CardCode, f7CardName, f7FullDeck } from './cards.js';
-import { flip7 } from './game.js';
 import { f7ToAct } from './legal-actions.js';
 import { f7CheckPlayers, f7ParseOptions } from './options.js';
 import { f7StartFrom } from './setup.js';
@@ -102,4 +101,4 @@ const expect: Record<string, ExpectKey<F7State>> = {
 };
 
 /** The scenario runner's hooks for Flip 7 (spec/scenarios.md). */
-export const f7Scenario: ScenarioAdapter<F7State> = { game: flip7, fromSetup, stack, expect };
+export const f7Scenario: ScenarioAdapter<F7State> = { fromSetup, stack, expect };

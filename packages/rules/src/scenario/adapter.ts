@@ -1,5 +1,4 @@
 import type { Result } from '../core/error.js';
-import type { Game, GameEvent } from '../core/game.js';
 
 /**
  * How an expectation key compares (spec/scenarios.md "Expectations"):
@@ -18,13 +17,11 @@ export interface ExpectKey<S> {
 }
 
 /**
- * What the generic scenario runner needs from a game besides the game contract itself.
- * Scenario setups and `stack` steps place cards by name; they may build positions normal play
- * would not reach, so they work on the state directly.
+ * What the generic scenario runner needs from a game besides the rest of its module (the game
+ * contract). Scenario setups and `stack` steps place cards by name; they may build positions
+ * normal play would not reach, so they work on the state directly.
  */
 export interface ScenarioAdapter<S> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  readonly game: Game<S, any, any, GameEvent, any>;
   /**
    * The start position from a scenario's `players`, `options`, `seed` and `setup` (already
    * checked to be an object), after the forced moves that open the game. A refusal means the file

@@ -1,5 +1,5 @@
-import type { GameId } from '../core/game.js';
-import type { ExpectKind, ScenarioAdapter } from './adapter.js';
+import type { AnyGame } from '../core/game.js';
+import type { ExpectKind } from './adapter.js';
 
 /** The result of one scenario: passed, or failed with the first difference (spec/scenarios.md). */
 export interface ScenarioResult {
@@ -11,7 +11,8 @@ export interface ScenarioResult {
   readonly malformed?: boolean;
 }
 
-export type ScenarioAdapters = Partial<Record<GameId, ScenarioAdapter<unknown>>>;
+/** The games a scenario file may name, by id (normally the registry, `GAMES`). */
+export type ScenarioGames = Readonly<Record<string, AnyGame>>;
 
 const FILE_KEYS = ['name', 'rules', 'game', 'players', 'options', 'seed', 'setup', 'steps'];
 
@@ -21,10 +22,10 @@ class Malformed extends Error {}
  * Runs one parsed scenario file. Never throws for a bad file: a malformed one comes back failed
  * with a message naming what is wrong. `fallbackName` names a file without a usable "name".
  */
-export function runScenario(file: unknown, adapters: ScenarioAdapters, fallbackName = 'scenario'): ScenarioResult {
+export function runScenario(file: unknown, games: ScenarioGames, fallbackName = 'scenario'): ScenarioResult {
   const name = isObject(file) && typeof file.name === 'string' && file.name.trim() !== '' ? file.name : fallbackName;
   try {
-    return run(file, adapters, name);
+    return run(file, games, name);
   } catch (e) {
     if (e instanceof Malformed) return { name, passed: false, malformed: true, message: `malformed scenario: ${e.message}` };
     // An engine that throws is a failure of the engine, reported like any other.
@@ -32,7 +33,7 @@ export function runScenario(file: unknown, adapters: ScenarioAdapters, fallbackN
   }
 }
 
-function run(file: unknown, adapters: ScenarioAdapters, name: string): ScenarioResult {
+function run(file: unknown, games: ScenarioGames, name: string): ScenarioResult {
   if (!isObject(file)) throw new Malformed('the file must hold one JSON object');
   for (const key of Object.keys(file)) {
     if (!FILE_KEYS.includes(key)) throw new Malformed(`unknown key "${key}" (expected ${FILE_KEYS.join(', ')})`);
@@ -41,10 +42,11 @@ function run(file: unknown, adapters: ScenarioAdapters, name: string): ScenarioR
   if (file.rules !== undefined && (!Array.isArray(file.rules) || !file.rules.every((r) => typeof r === 'string'))) {
     throw new Malformed('"rules" must be a list of rule numbers such as "SF-2"');
   }
-  const adapter = typeof file.game === 'string' ? adapters[file.game as GameId] : undefined;
-  if (adapter === undefined) {
-    throw new Malformed(`"game" must be one of ${Object.keys(adapters).map((g) => `"${g}"`).join(', ')}, not ${show(file.game)}`);
+  const game = typeof file.game === 'string' && Object.hasOwn(games, file.game) ? games[file.game]! : undefined;
+  if (game === undefined) {
+    throw new Malformed(`"game" must be one of ${Object.keys(games).map((g) => `"${g}"`).join(', ')}, not ${show(file.game)}`);
   }
+  const adapter = game.scenario;
   if (typeof file.players !== 'number' || !Number.isInteger(file.players)) throw new Malformed('"players" must be a whole number');
   if (file.seed !== undefined && typeof file.seed !== 'string') throw new Malformed('"seed" must be a text');
   if (file.options !== undefined && !isObject(file.options)) throw new Malformed('"options" must be an object');
@@ -75,7 +77,7 @@ function run(file: unknown, adapters: ScenarioAdapters, name: string): ScenarioR
       }
       if (step.reject !== undefined && typeof step.reject !== 'boolean') throw new Malformed(`step ${n}: "reject" must be true or false`);
       const before = JSON.stringify(state);
-      const result = adapter.game.apply(state, act.player, act.action);
+      const result = game.apply(state, act.player, act.action);
       if (step.reject === true) {
         if (result.ok) return fail(name, n, `expected ${describe(act)} to be refused, but it was accepted`);
         if (JSON.stringify(state) !== before) return fail(name, n, 'the refused action changed the game');

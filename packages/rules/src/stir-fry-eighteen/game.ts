@@ -1,33 +1,57 @@
-import type { Game } from '../core/game.js';
-import { placesFromScores } from '../core/game.js';
+import { type GameModule, eventsFor, placesFromScores } from '../core/game.js';
 import type { SfAction } from './action.js';
-import { sfApply } from './apply.js';
+import { sfApply, sfApplyInPlace } from './apply.js';
+import { SF_CARDS } from './cards.js';
 import type { SfEvent } from './events.js';
-import { type SfOptions, SF_DEFAULT_OPTIONS, sfParseOptions } from './options.js';
+import { SF_DEFAULT_OPTIONS, SF_OPTION_FIELDS, type SfOptions, sfParseOptions } from './options.js';
+import { sfResample } from './resample.js';
+import { sfScenario } from './scenario.js';
 import { SF_MAX_PLAYERS, SF_MIN_PLAYERS, sfSetup, sfStart } from './setup.js';
-import type { SfState } from './state.js';
+import { type SfState, sfCloneState } from './state.js';
+import { type SfPlayerStats, sfStats } from './stats.js';
 import { sfLegalActions } from './legal-actions.js';
 import { sfToAct } from './to-act.js';
 import { type SfView, sfView } from './view.js';
 
-/** Stir Fry Eighteen behind the game contract (docs/architecture.md). */
-export const stirFryEighteen: Game<SfState, SfAction, SfView, SfEvent, SfOptions> = {
+/** SF-14: silence until the taste-test window closes is trust. */
+const TRUST: SfAction = Object.freeze({ type: 'trust' });
+
+/** Stir Fry Eighteen (shared/rules/stir-fry-eighteen.md) behind the game contract (docs/architecture.md). */
+export const stirFryEighteen: GameModule<SfState, SfAction, SfView, SfEvent, SfOptions, SfPlayerStats> = {
   id: 'stir-fry-eighteen',
+  name: 'Stir Fry Eighteen',
+  ruleTag: 'SF',
   minPlayers: SF_MIN_PLAYERS,
   maxPlayers: SF_MAX_PLAYERS,
-  defaultOptions: SF_DEFAULT_OPTIONS,
-  parseOptions: sfParseOptions,
+  options: { defaults: SF_DEFAULT_OPTIONS, fields: SF_OPTION_FIELDS, parse: sfParseOptions },
   setup: (input) => sfSetup(input),
   start: sfStart,
   toAct: sfToAct,
   legalActions: sfLegalActions,
   apply: sfApply,
   view: sfView,
+  eventsFor,
   outcome: (s) => s.result === null ? null : {
     scores: s.scores.slice(),
     winners: s.result.winners.slice(),
     places: placesForResult(s.scores, s.result.winners),
   },
+  // SF-14: after a declaration every opponent who may test answers at once; silence trusts.
+  responseWindow: {
+    isOpen: (s) => s.phase === 'taste-test',
+    silence: () => TRUST,
+    seconds: { default: 8, min: 3, max: 30 },
+    setting: 'tasteWindow',
+  },
+  stats: sfStats,
+  resample: (s, viewer, rng) => sfResample(s, viewer, rng),
+  length: { unit: 'turns', of: (s) => s.turn.number },
+  scenario: sfScenario,
+  fast: { clone: sfCloneState, applyInPlace: (s, seat, a, events) => sfApplyInPlace(s, seat, a, events && ((e) => events.push(e))) },
+  terms: [
+    ...SF_CARDS, 'stir fry', 'taste test', 'taste window', 'trust', 'dish', 'cook', 'bluff', 'protein', 'pantry',
+    'ingredient', 'meticulous', 'closing time', 'discard down', 'put down',
+  ],
 };
 
 /**

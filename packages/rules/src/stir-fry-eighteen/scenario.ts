@@ -2,7 +2,7 @@ import { type Result, ok, refuse } from '../core/error.js';
 import { seedRng, shuffleInPlace, randomInt } from '../core/random.js';
 import type { ScenarioAdapter } from '../scenario/adapter.js';
 import { type SfCard, SF_BASE_COUNTS, SF_CARDS, SF_HAND_LIMIT, sfBaseDeck, sfCountCards, sfIsCard } from './cards.js';
-import { stirFryEighteen } from './game.js';
+import { sfToAct } from './to-act.js';
 import { sfParseOptions } from './options.js';
 import { sfCheckPlayers, sfStartFrom } from './setup.js';
 import { type SfState, putDownCount } from './state.js';
@@ -11,7 +11,6 @@ const SETUP_KEYS = ['first', 'hands', 'scores', 'drawPile', 'removed'];
 
 /** Stir Fry Eighteen for the scenario runner (spec/scenarios.md). */
 export const sfScenario: ScenarioAdapter<SfState> = {
-  game: stirFryEighteen,
   fromSetup({ players: rawPlayers, options: rawOptions, seed, setup }) {
     const players = sfCheckPlayers(rawPlayers);
     if (!players.ok) return players;
@@ -107,7 +106,7 @@ export const sfScenario: ScenarioAdapter<SfState> = {
   },
   expect: {
     scores: { kind: 'exact', get: (s) => s.scores.slice() },
-    toAct: { kind: 'set', get: (s) => stirFryEighteen.toAct(s) },
+    toAct: { kind: 'set', get: (s) => sfToAct(s) },
     over: { kind: 'exact', get: (s) => s.phase === 'over' },
     winners: { kind: 'set', get: (s) => s.result?.winners.slice() ?? [] },
     drawPileSize: { kind: 'exact', get: (s) => s.drawPile.length },

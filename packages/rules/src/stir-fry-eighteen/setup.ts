@@ -1,4 +1,5 @@
 import { type Result, ok, refuse } from '../core/error.js';
+import { checkPlayerCount } from '../core/options.js';
 import type { Seat, SetupInput } from '../core/game.js';
 import { type RngState, randomInt, seedRng, shuffleInPlace } from '../core/random.js';
 import { type SfCard, SF_HAND_LIMIT, sfBaseDeck } from './cards.js';
@@ -79,9 +80,7 @@ export function sfStartFrom(p: SfStartPosition, emit: SfEmit | null = null): Res
   return ok(s);
 }
 
+/** SF-4: 2 to 5 players. */
 export function sfCheckPlayers(players: unknown): Result<number> {
-  if (typeof players !== 'number' || !Number.isInteger(players) || players < SF_MIN_PLAYERS || players > SF_MAX_PLAYERS) {
-    return refuse('BAD_PLAYERS', `Stir Fry Eighteen is for ${SF_MIN_PLAYERS} to ${SF_MAX_PLAYERS} players, not ${JSON.stringify(players)}.`, 'SF-4');
-  }
-  return ok(players);
+  return checkPlayerCount('Stir Fry Eighteen', players, SF_MIN_PLAYERS, SF_MAX_PLAYERS, 'SF-4');
 }

@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { GAMES, isGameId } from '@parlor/rules';
 import Database from 'better-sqlite3';
 import type { ActionRow, GameRow, PlayerRow, Store, TableRow } from './store.js';
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+const SCHEMA_1 = `
 CREATE TABLE IF NOT EXISTS players (
   id TEXT PRIMARY KEY, name TEXT NOT NULL, token_hash TEXT NOT NULL UNIQUE, created_at TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS tables (
@@ -17,7 +17,30 @@ CREATE TABLE IF NOT EXISTS actions (
   action TEXT NOT NULL, at TEXT NOT NULL,
   PRIMARY KEY (table_id, game_no, seq));
 `;
-const SCHEMA_VERSION = '1';
+
+/**
+ * Forward-only migrations, numbered from 1; a database records the last one it ran (meta
+ * `schema`) and runs the rest in order, each in a transaction, when it is opened.
+ */
+const MIGRATIONS: readonly { readonly version: number; up(db: Database.Database): void }[] = [
+  { version: 1, up: (db) => db.exec(SCHEMA_1) },
+  {
+    // A table's response-window length moves from the game's own name for it to `responseWindow`
+    // (null for a game without windows).
+    version: 2,
+    up: (db) => {
+      const update = db.prepare('UPDATE tables SET body = ? WHERE id = ?');
+      for (const { id, body } of db.prepare('SELECT id, body FROM tables').all() as { id: string; body: string }[]) {
+        const row = JSON.parse(body) as Record<string, unknown>;
+        const window = isGameId(row.game) ? GAMES[row.game].responseWindow : null;
+        const { [window?.setting ?? '']: seconds, ...rest } = row;
+        const responseWindow = window === null ? null : typeof seconds === 'number' ? seconds : window.seconds.default;
+        update.run(JSON.stringify({ ...rest, responseWindow }), id);
+      }
+    },
+  },
+];
+export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
 
 /**
  * The default store: one SQLite file (WAL mode), created on first start. Writes are synchronous and
@@ -34,10 +57,7 @@ export class SqliteStore implements Store {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma(`synchronous = ${opts.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
     this.db.pragma('foreign_keys = ON');
-    this.db.exec(SCHEMA);
-    const version = this.db.prepare('SELECT value FROM meta WHERE key = ?').get('schema') as { value: string } | undefined;
-    if (version === undefined) this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run('schema', SCHEMA_VERSION);
-    else if (version.value !== SCHEMA_VERSION) throw new Error(`database schema ${version.value} is not ${SCHEMA_VERSION}; see docs/operations.md (upgrading)`);
+    this.migrate();
     this.stmts = {
       addPlayer: this.db.prepare('INSERT INTO players (id, name, token_hash, created_at) VALUES (?, ?, ?, ?)'),
       byToken: this.db.prepare('SELECT id, name, token_hash AS tokenHash, created_at AS createdAt FROM players WHERE token_hash = ?'),
@@ -52,6 +72,23 @@ export class SqliteStore implements Store {
       append: this.db.prepare('INSERT OR IGNORE INTO actions (table_id, game_no, seq, seat, action, at) VALUES (?, ?, ?, ?, ?, ?)'),
       actions: this.db.prepare('SELECT seq, seat, action, at FROM actions WHERE table_id = ? AND game_no = ? ORDER BY seq'),
     };
+  }
+
+  /** Runs the migrations this database has not run yet; refuses a database newer than this code. */
+  private migrate(): void {
+    this.db.exec('CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
+    const row = this.db.prepare('SELECT value FROM meta WHERE key = ?').get('schema') as { value: string } | undefined;
+    const at = row === undefined ? 0 : Number(row.value);
+    if (!Number.isInteger(at) || at > SCHEMA_VERSION) {
+      throw new Error(`the database's schema is ${row?.value}, newer than this Parlor's (${SCHEMA_VERSION}); see docs/operations.md (upgrading)`);
+    }
+    for (const m of MIGRATIONS) {
+      if (m.version <= at) continue;
+      this.db.transaction(() => {
+        m.up(this.db);
+        this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run('schema', String(m.version));
+      })();
+    }
   }
 
   async addPlayer(p: PlayerRow): Promise<void> {

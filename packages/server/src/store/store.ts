@@ -23,7 +23,8 @@ export interface TableRow {
   /** The secret in a private table's invite link. */
   readonly invite: string;
   readonly moveTimer: number;
-  readonly tasteWindow: number;
+  /** Seconds a response window stays open; null for a game without them. */
+  readonly responseWindow: number | null;
   readonly creatorId: string;
   readonly gameNo: number;
   readonly createdAt: string;

@@ -1,5 +1,5 @@
 import type { GameId } from '@parlor/protocol';
-import { GAMES } from '@parlor/bots';
+import { gameModule } from '@parlor/rules';
 import type { ActionRow, GameRow, Store } from '../../src/index.js';
 
 /** A stored game folded again from its log: the state after each action (states[n] = after n actions). */
@@ -14,7 +14,7 @@ export interface Replayed {
 
 /** Folds game `gameNo` of a table from the store; throws if a stored action is refused on replay. */
 export async function replay(store: Store, gameId: GameId, tableId: string, gameNo: number): Promise<Replayed> {
-  const module = GAMES[gameId];
+  const module = gameModule(gameId);
   const game = await store.game(tableId, gameNo);
   if (game === null) throw new Error(`no game ${gameNo} at table ${tableId}`);
   const setup = module.setup({ players: game.seats.length, options: game.options, seed: game.seed });

@@ -1,4 +1,4 @@
-import type { GameEvent, GameSnapshot, PlayerInfo, ServerMessage, TableSummary } from '@parlor/protocol';
+import type { BotLevel, GameEvent, GameId, GameSnapshot, PlayerInfo, ServerMessage, TableSummary } from '@parlor/protocol';
 import { useSyncExternalStore } from 'react';
 import type { ConnectionState } from '../net/client.js';
 
@@ -19,18 +19,20 @@ export interface TableState {
 export interface AppState {
   readonly connection: ConnectionState;
   readonly player: PlayerInfo | null;
+  /** The bot levels each game has, weakest first (from the server's welcome). */
+  readonly botLevels: Readonly<Partial<Record<GameId, readonly BotLevel[]>>>;
   readonly lobby: Readonly<Record<string, TableSummary>>;
   readonly tables: Readonly<Record<string, TableState>>;
   /** The last error the server sent, to show once. */
   readonly notice: { readonly code: string; readonly message: string; readonly at: number } | null;
 }
 
-const initial: AppState = { connection: 'closed', player: null, lobby: {}, tables: {}, notice: null };
+const initial: AppState = { connection: 'closed', player: null, botLevels: {}, lobby: {}, tables: {}, notice: null };
 
 /** Folds one server message into the state (pure). */
 export function reduce(s: AppState, m: ServerMessage): AppState {
   switch (m.type) {
-    case 'welcome': return { ...s, player: m.player };
+    case 'welcome': return { ...s, player: m.player, botLevels: m.botLevels ?? {} };
     case 'lobby': return { ...s, lobby: Object.fromEntries(m.tables.map((t) => [t.id, t])) };
     case 'lobby.table': {
       const lobby = { ...s.lobby };

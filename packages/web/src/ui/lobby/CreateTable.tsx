@@ -1,4 +1,5 @@
-import { DEFAULT_TASTE_WINDOW, GAME_IDS, type GameId, MOVE_TIMERS } from '@parlor/protocol';
+import { GAME_IDS, type GameId, MOVE_TIMERS } from '@parlor/protocol';
+import { gameModule } from '@parlor/rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../context.js';
@@ -8,11 +9,12 @@ import { DEFAULT_OPTIONS, OPTION_FIELDS, SEAT_RANGE } from './options.js';
 export function CreateTable({ onDone }: { onDone: (tableId: string | null) => void }) {
   const { t } = useTranslation();
   const { client } = useServices();
-  const [game, setGame] = useState<GameId>('stir-fry-eighteen');
+  const [game, setGame] = useState<GameId>(GAME_IDS[0]);
   const [seats, setSeats] = useState(3);
   const [priv, setPriv] = useState(false);
   const [moveTimer, setMoveTimer] = useState<number>(0);
-  const [tasteWindow, setTasteWindow] = useState(DEFAULT_TASTE_WINDOW);
+  const window = gameModule(game).responseWindow;
+  const [responseWindow, setResponseWindow] = useState<number | null>(window?.seconds.default ?? null);
   const [options, setOptions] = useState<Record<string, unknown>>(DEFAULT_OPTIONS[game]);
   const [busy, setBusy] = useState(false);
   const [min, max] = SEAT_RANGE[game];
@@ -20,13 +22,14 @@ export function CreateTable({ onDone }: { onDone: (tableId: string | null) => vo
   const pickGame = (g: GameId) => {
     setGame(g);
     setOptions(DEFAULT_OPTIONS[g]);
+    setResponseWindow(gameModule(g).responseWindow?.seconds.default ?? null);
     setSeats((n) => Math.min(Math.max(n, SEAT_RANGE[g][0]), SEAT_RANGE[g][1]));
   };
   const submit = async () => {
     setBusy(true);
     const r = await client.request({
       type: 'table.create', game, seats, options, private: priv, moveTimer: moveTimer as 0 | 30 | 60 | 120,
-      ...(game === 'stir-fry-eighteen' ? { tasteWindow } : {}),
+      ...(responseWindow === null ? {} : { responseWindow }),
     });
     setBusy(false);
     if (r.type === 'table') onDone(r.table.id);
@@ -83,12 +86,13 @@ export function CreateTable({ onDone }: { onDone: (tableId: string | null) => vo
         </select>
       </label>
       <p id="timer-help" className="hint">{t('create.moveTimerHelp')}</p>
-      {game === 'stir-fry-eighteen' && (
+      {window !== null && responseWindow !== null && (
         <>
-          <label>{t('create.tasteWindow')}
-            <input type="number" min={3} max={30} value={tasteWindow} onChange={(e) => setTasteWindow(Number(e.target.value))} aria-describedby="window-help" />
+          <label>{t(`options.${game}.responseWindow.label`)}
+            <input type="number" min={window.seconds.min} max={window.seconds.max} value={responseWindow}
+              onChange={(e) => setResponseWindow(Number(e.target.value))} aria-describedby="window-help" />
           </label>
-          <p id="window-help" className="hint">{t('create.tasteWindowHelp')}</p>
+          <p id="window-help" className="hint">{t(`options.${game}.responseWindow.help`)}</p>
         </>
       )}
       <div className="row">

@@ -3,8 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableState } from '../../state/store.js';
 import { useApp, useServices } from '../context.js';
-import { F7Game } from '../games/flip-7/F7Game.js';
-import { SfGame } from '../games/stir-fry-eighteen/SfGame.js';
+import { GAME_SCREENS } from '../games/registry.js';
 import { Chat } from './Chat.js';
 import { Fairness } from './Fairness.js';
 import type { GameProps } from './game-props.js';
@@ -56,13 +55,15 @@ function Game({ table, snapshot, names }: { table: TableState; snapshot: GameSna
     return r.type === 'ok';
   };
   const props: GameProps = { table, snapshot, names, act };
-  return table.summary.game === 'stir-fry-eighteen' ? <SfGame {...props} /> : <F7Game {...props} />;
+  const Screen = GAME_SCREENS[table.summary.game];
+  return <Screen {...props} />;
 }
 
 function Seats({ table, invite }: { table: TableState; invite: string | null }) {
   const { t } = useTranslation();
   const { client } = useServices();
   const player = useApp((s) => s.player);
+  const levels = useApp((s) => s.botLevels[table.summary.game]) ?? [];
   const [copied, setCopied] = useState(false);
   const s = table.summary;
   const id = s.id;
@@ -81,7 +82,7 @@ function Seats({ table, invite }: { table: TableState; invite: string | null }) 
             {editable && seat.kind === 'empty' && (
               <>
                 <button type="button" onClick={() => void client.request({ type: 'table.sit', tableId: id, seat: seat.seat, ...(invite ? { invite } : {}) })}>{t('table.sit')}</button>
-                {creator && (['basic', 'expert', 'random'] as const).map((level) => (
+                {creator && levels.map((level) => (
                   <button key={level} type="button" className="secondary" onClick={() => void client.request({ type: 'table.bot.add', tableId: id, seat: seat.seat, level })}>
                     + {t(`table.botLevel.${level}`)}
                   </button>

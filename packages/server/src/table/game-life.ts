@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+import { createBot } from '@parlor/bots';
+import { type Applied, type GameEvent, type Refused, type Seat, createRng } from '@parlor/rules';
+import { commitmentOf } from '../identity.js';
+import type { GameRow } from '../store/store.js';
+import { broadcastTable, sendGameToAll } from './broadcast.js';
+import type { RunningGame } from './running-game.js';
+import { creatorOnly, seatRow } from './seats.js';
+import type { Table } from './table.js';
+import { Refusal } from './types.js';
+
+/** Starts a game (the first, or "play again" with the same seats). */
+export async function start(t: Table, playerId: string): Promise<void> {
+  const seated = t.seatsOf(playerId).length > 0;
+  if (t.row.status === 'open') creatorOnly(t, playerId);
+  else if (t.row.status === 'finished' && !seated && playerId !== t.row.creatorId) {
+    throw new Refusal('NOT_CREATOR', 'Only the players at the table may start another game.');
+  }
+  if (t.row.status === 'running') throw new Refusal('ALREADY_RUNNING', 'The game has started: seats change between games.');
+  if (t.row.seats.some((s) => s.kind === 'empty')) throw new Refusal('NOT_READY', 'Every seat must be taken (by a player or a bot) first.');
+  const seed = randomBytes(32).toString('hex');
+  const no = t.row.gameNo + 1;
+  const setup = t.module.start({ players: t.row.seats.length, options: t.row.options, seed });
+  if (!setup.ok) throw new Refusal(setup.error.code, setup.error.message);
+  const gameRow: GameRow = {
+    tableId: t.id, gameNo: no, seed, commitment: commitmentOf(seed), options: t.row.options,
+    seats: t.row.seats.map((s) => s.kind === 'bot'
+      ? { kind: 'bot' as const, name: `${s.level} bot`, level: s.level }
+      : { kind: 'player' as const, name: s.kind === 'player' ? t.host.playerName(s.playerId) : '?', ...(s.kind === 'player' ? { playerId: s.playerId } : {}) }),
+    startedAt: new Date().toISOString(), finishedAt: null, result: null,
+  };
+  // Everything that can fail is done before anything is stored.
+  const running = newRunning(t, gameRow, setup.value.state, setup.value.events);
+  await t.host.store.addGame(gameRow);
+  t.row = { ...t.row, status: 'running', gameNo: no };
+  await t.host.store.saveTable(t.row);
+  t.away.clear();
+  t.game = running;
+  // Scheduled before the first snapshot goes out, so that it carries the move timer's deadline.
+  t.moves.schedule();
+  broadcastTable(t);
+  // The first snapshots carry the opening moves (the first draw or deal) as history, for the log.
+  sendGameToAll(t, [], true);
+}
+
+/** A running game from its opening position; its bots see the opening events (their own first cards). */
+function newRunning(t: Table, g: GameRow, state: unknown, opening: readonly GameEvent[]): RunningGame {
+  const bots = new Map<Seat, ReturnType<typeof createBot>>();
+  t.row.seats.forEach((s, seat) => {
+    if (s.kind !== 'bot') return;
+    const bot = createBot(t.row.game, s.level);
+    bot.observe?.(t.module.eventsFor(opening, seat));
+    bots.set(seat, bot);
+  });
+  return {
+    no: g.gameNo, seed: g.seed, commitment: g.commitment, state, seq: 0, lastEvents: [], allEvents: opening.slice(), stats: null, bots,
+    rng: createRng(`${g.seed}/bots`), deadline: null, windowEnds: null,
+  };
+}
+
+/** Rebuilds the running game from its stored log (after a restart): state = fold of the actions. */
+export async function restore(t: Table): Promise<void> {
+  if (t.row.status !== 'running') return;
+  const g = await t.host.store.game(t.id, t.row.gameNo);
+  if (g === null) throw new Error(`table ${t.id}: game ${t.row.gameNo} is missing`);
+  const setup = t.module.start({ players: t.row.seats.length, options: g.options, seed: g.seed });
+  if (!setup.ok) throw new Error(`table ${t.id}: ${setup.error.message}`);
+  const running = newRunning(t, g, setup.value.state, setup.value.events);
+  t.game = running;
+  for (const a of await t.host.store.actions(t.id, g.gameNo)) {
+    const r = t.module.apply(running.state, a.seat, a.action);
+    if (!r.ok) throw new Error(`table ${t.id}: stored action ${a.seq} is refused on replay: ${r.error.message}`);
+    advance(t, running, r);
+    running.seq = a.seq + 1;
+  }
+  if (t.module.outcome(running.state) !== null) await finish(t);
+}
+
+/** The game moves to the applied action's state; the bots hear what they may see of it. */
+function advance(t: Table, g: RunningGame, r: Applied<unknown, GameEvent>): void {
+  g.state = r.state;
+  g.seq += 1;
+  g.lastEvents = r.events;
+  g.allEvents.push(...r.events);
+  for (const [botSeat, bot] of g.bots) bot.observe?.(t.module.eventsFor(r.events, botSeat));
+}
+
+/** A player's action for one of their seats, checked in order: seat, game, sequence, rules. */
+export async function act(t: Table, playerId: string, seat: Seat, seq: number, action: unknown, received: number): Promise<void> {
+  const s = seatRow(t, seat);
+  if (s.kind !== 'player' || s.playerId !== playerId) throw new Refusal('NOT_YOUR_SEAT', `You do not hold seat ${seat}.`);
+  // Acting brings a player back — even an action that is refused (stale, say: the stand-in bot
+  // moved first), since the player is evidently here; the stand-in's queued move is dropped.
+  const back = t.away.delete(seat);
+  if (back) broadcastTable(t);
+  try {
+    const g = t.game;
+    if (g === null || t.row.status !== 'running') throw new Refusal('NOT_RUNNING', 'No game is running at this table.');
+    if (seq !== g.seq) throw new Refusal('STALE', `The game is at move ${g.seq}, not ${seq}: your action was not played.`);
+    await play(t, seat, action, 'player');
+  } catch (e) {
+    if (back && t.game !== null && t.row.status === 'running') {
+      t.moves.schedule(); // the seat is the player's again: drop the bot's queued move, restart the timer
+      sendGameToAll(t, []);
+    }
+    throw e;
+  }
+  t.host.metrics.actionLatency.observe((performance.now() - received) / 1000);
+}
+
+/**
+ * Plays `action` for `seat`: the rules check it, the store records it, and only then does anyone
+ * hear of it. Refusals change nothing.
+ */
+export async function play(t: Table, seat: Seat, action: unknown, by: 'player' | 'bot' | 'timer'): Promise<void> {
+  const g = t.game!;
+  let r: Applied<unknown, GameEvent> | Refused;
+  try {
+    r = t.module.apply(g.state, seat, action);
+  } catch (err) {
+    // A rules module that throws on odd input is refusing a malformed action, not failing.
+    t.host.log.warn({ err, table: t.id }, 'the rules threw on an action; refused it');
+    throw new Refusal('MALFORMED_ACTION', 'That action is not understood.');
+  }
+  if (!r.ok) throw new Refusal(r.error.code, r.error.message);
+  const stored = await t.host.store.appendAction(t.id, g.no, { seq: g.seq, seat, action, at: new Date().toISOString() });
+  if (!stored) throw new Refusal('STALE', 'That move was already played.');
+  advance(t, g, r);
+  t.host.metrics.actions.inc({ game: t.row.game, by });
+  if (t.module.outcome(g.state) !== null) await finish(t);
+  else t.moves.schedule();
+  sendGameToAll(t, r.events);
+}
+
+/** The game is over: its result and statistics are stored with it; the table is free for another. */
+export async function finish(t: Table): Promise<void> {
+  const g = t.game!;
+  t.moves.stop();
+  g.deadline = null;
+  const outcome = t.module.outcome(g.state);
+  g.stats = t.module.stats(g.allEvents, t.row.seats.length);
+  await t.host.store.finishGame(t.id, g.no, outcome, new Date().toISOString(), g.stats);
+  t.row = { ...t.row, status: 'finished' };
+  await t.host.store.saveTable(t.row);
+  t.away.clear();
+  broadcastTable(t);
+}

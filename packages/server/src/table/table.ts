@@ -1,0 +1,69 @@
+import type { BotLevel } from '@parlor/bots';
+import type { ServerMessage, TableSummary } from '@parlor/protocol';
+import { type AnyGame, type GameEvent, type Seat, gameModule } from '@parlor/rules';
+import type { TableRow } from '../store/store.js';
+import * as broadcast from './broadcast.js';
+import * as life from './game-life.js';
+import type { RunningGame } from './running-game.js';
+import { MoveScheduler } from './scheduler.js';
+import * as seats from './seats.js';
+import type { Client, TableHost } from './types.js';
+
+/**
+ * One table: its seats (seats.ts), its current game — the fold of its action log (game-life.ts) —
+ * its watchers and what they are sent (broadcast.ts), and who moves next (scheduler.ts). Every
+ * change runs in order on the table's queue, so two actions never interleave, and an action is in
+ * the store before anyone hears of it.
+ */
+export class Table {
+  game: RunningGame | null = null;
+  readonly watchers = new Set<Client>();
+  /** Seats whose player is away: a stand-in bot plays them until the player is back. */
+  readonly away = new Set<Seat>();
+  readonly module: AnyGame;
+  readonly moves: MoveScheduler;
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(public row: TableRow, readonly host: TableHost) {
+    this.module = gameModule(row.game);
+    this.moves = new MoveScheduler(this);
+  }
+
+  get id(): string { return this.row.id; }
+
+  /** Runs `fn` after everything queued before it; its refusal or result goes to the caller. */
+  exclusive<T>(fn: () => Promise<T> | T): Promise<T> {
+    const run = this.queue.then(fn);
+    this.queue = run.then(() => undefined, () => undefined);
+    return run;
+  }
+
+  seatsOf(playerId: string): Seat[] {
+    return this.row.seats.flatMap((s, i) => (s.kind === 'player' && s.playerId === playerId ? [i] : []));
+  }
+
+  // ---- what clients see (broadcast.ts) ------------------------------------------------------
+  summary(): TableSummary { return broadcast.summary(this); }
+  tableMessage(c: Client, re?: string | number): ServerMessage { return broadcast.tableMessage(this, c, re); }
+  sendGame(c: Client, events: readonly GameEvent[], withHistory = false): void { broadcast.sendGame(this, c, events, withHistory); }
+  broadcastTable(): void { broadcast.broadcastTable(this); }
+
+  // ---- seats (seats.ts) ---------------------------------------------------------------------
+  sit(playerId: string, seat: Seat): Promise<void> { return seats.sit(this, playerId, seat); }
+  leave(playerId: string, seat: Seat): Promise<void> { return seats.leave(this, playerId, seat); }
+  addBot(playerId: string, seat: Seat, level: BotLevel): Promise<void> { return seats.addBot(this, playerId, seat, level); }
+  removeBot(playerId: string, seat: Seat): Promise<void> { return seats.removeBot(this, playerId, seat); }
+
+  // ---- the game's life (game-life.ts) -------------------------------------------------------
+  start(playerId: string): Promise<void> { return life.start(this, playerId); }
+  restore(): Promise<void> { return life.restore(this); }
+  act(playerId: string, seat: Seat, seq: number, action: unknown, received: number): Promise<void> {
+    return life.act(this, playerId, seat, seq, action, received);
+  }
+
+  // ---- who moves next (scheduler.ts) --------------------------------------------------------
+  schedule(): void { this.moves.schedule(); }
+  playerGone(playerId: string): void { this.moves.playerGone(playerId); }
+  playerBack(playerId: string): void { this.moves.playerBack(playerId); }
+  close(): void { this.moves.close(); }
+}
