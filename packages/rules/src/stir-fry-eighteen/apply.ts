@@ -1,4 +1,4 @@
-import type { Refused } from '../core/error.js';
+import { type Refused, refuse } from '../core/error.js';
 import type { Applied, Seat } from '../core/game.js';
 import { type SfAction, sfParseAction } from './action.js';
 import { sfCheck } from './check.js';
@@ -12,6 +12,8 @@ import { sfTakeFrom } from './cards.js';
 
 /** The pure `apply` of the contract: parse, check, then play on a copy. */
 export function sfApply(s: SfState, seat: Seat, raw: unknown): Applied<SfState, SfEvent> | Refused {
+  // Refusals come in the contract's order: GAME_OVER, MALFORMED_ACTION, NOT_YOUR_TURN, ILLEGAL_ACTION.
+  if (s.phase === 'over') return refuse('GAME_OVER', 'The game is over.');
   const parsed = sfParseAction(raw);
   if (!parsed.ok) return parsed;
   const error = sfCheck(s, seat, parsed.value);

@@ -12,22 +12,24 @@ import type { SfState } from './state.js';
 export function sfCheck(s: SfState, seat: Seat, a: SfAction): RuleError | null {
   if (s.phase === 'over') return err('GAME_OVER', 'The game is over.');
   if (seat < 0 || seat >= s.players || !Number.isInteger(seat)) return err('NOT_YOUR_TURN', `There is no seat ${seat} at this table.`);
-
-  if (a.type === 'taste-test' || a.type === 'trust') {
-    const d = s.declaration;
-    if (s.phase !== 'taste-test' || d === null) return err('ILLEGAL_ACTION', 'No discard is waiting for a taste test.', 'SF-14');
-    if (seat === d.declarer) return err('ILLEGAL_ACTION', 'You cannot answer your own declaration.', 'SF-14');
-    if (!d.mayTest.includes(seat)) {
-      return err('ILLEGAL_ACTION', 'You may not call a taste test with an empty hand and fewer than 5 points.', 'SF-15');
+  const d = s.declaration;
+  // A seat the game is not waiting for is refused NOT_YOUR_TURN, whatever it sends; the message
+  // says why it is not asked.
+  if (s.phase === 'taste-test' && d !== null) {
+    if (!d.waiting.includes(seat)) {
+      if (seat === d.declarer) return err('NOT_YOUR_TURN', 'Wait until the other players have answered your declaration.', 'SF-11');
+      if (!d.mayTest.includes(seat)) {
+        return err('NOT_YOUR_TURN', 'You may not call a taste test with an empty hand and fewer than 5 points.', 'SF-15');
+      }
+      return err('NOT_YOUR_TURN', 'You have already answered this declaration.', 'SF-14');
     }
-    if (!d.waiting.includes(seat)) return err('ILLEGAL_ACTION', 'You have already answered this declaration.', 'SF-14');
+    if (a.type !== 'taste-test' && a.type !== 'trust') {
+      return err('ILLEGAL_ACTION', 'Answer the declaration first: call a taste test or trust it.', 'SF-14');
+    }
     return null;
   }
-
   if (seat !== s.turn.player) return err('NOT_YOUR_TURN', 'It is not your turn.', 'SF-5');
-  if (s.phase === 'taste-test') {
-    return err('ILLEGAL_ACTION', 'Wait until the other players have answered your declaration.', 'SF-11');
-  }
+  if (a.type === 'taste-test' || a.type === 'trust') return err('ILLEGAL_ACTION', 'No discard is waiting for a taste test.', 'SF-14');
   const hand = s.hands[seat]!;
   if (s.phase === 'discard-down') {
     if (a.type !== 'discard-down') {
