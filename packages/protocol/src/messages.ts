@@ -64,7 +64,7 @@ export const clientMessage = z.discriminatedUnion('type', [
     type: z.literal('action'), id, tableId, seat,
     /** The game's `seq` this action answers (the number of actions played so far). */
     seq: z.number().int().min(0),
-    /** The game action, checked by the rules (e.g. {"type":"hit"}). */
+    /** The game action, one of the seat's `legal` actions; checked by the game's rules. */
     action: z.unknown(),
   }),
 ]);

@@ -9,7 +9,7 @@ export interface ServerConfig {
   readonly dbSync: 'normal' | 'full';
   /** Where the built web client is, if any (served at /). */
   readonly webRoot: string | null;
-  /** A bot's thinking time, uniform in [min, max] ms (taste-test answers wait longer, see table.ts). */
+  /** A bot's thinking time, uniform in [min, max] ms (answers in a response window wait longer, see table/scheduler.ts). */
   readonly botDelayMs: readonly [number, number];
   /** Seconds a disconnected player keeps their seat to themselves before a bot plays it (move timer tables). */
   readonly graceSeconds: number;
@@ -19,8 +19,8 @@ export interface ServerConfig {
   readonly ratePerSecond: number;
   readonly logLevel: string;
   /**
-   * Multiplies every game clock (move timer, taste-test window) — tests only, so that a 30 s timer
-   * can run out in 300 ms (0.01). The protocol's choices (0/30/60/120 s, 3–30 s) stay as they are.
+   * Multiplies every game clock (move timer, response window) — tests only, so that a 30 s timer
+   * can run out in 300 ms (0.01). The protocol's choices (0/30/60/120 s, each game's window range) stay as they are.
    */
   readonly timerScale: number;
 }

@@ -126,8 +126,9 @@ export interface GameModule<S, A, V, E extends GameEvent, O, St = unknown> {
   readonly scenario: ScenarioAdapter<S>;
   readonly fast: FastPath<S, A, E>;
   /**
-   * Words that belong to this game alone (its cards, moves and phases). The server and the
-   * protocol are game-agnostic: a test fails if one of these appears in their sources.
+   * Words that belong to this game alone (its cards, moves and phases) — not the plain words every
+   * card game shares (card, deal, turn). The server and the protocol are game-agnostic: a test
+   * fails if one of these, the game's id, name or a rule number appears in their sources.
    */
   readonly terms: readonly string[];
 }

@@ -32,5 +32,5 @@ export const flip7: GameModule<F7State, F7Action, F7View, F7Event, F7Options, F7
   length: { unit: 'rounds', of: (s) => s.round },
   scenario: f7Scenario,
   fast: { clone: f7CloneState, applyInPlace: (s, seat, a, events) => f7ApplyInPlace(s, seat, a, events ?? undefined) },
-  terms: ['flip 7', 'flip three', 'second chance', 'freeze', 'bust', 'hit', 'stay', 'dealer', 'line'],
+  terms: ['flip 7', 'flip three', 'second chance', 'bust', 'hit'],
 };

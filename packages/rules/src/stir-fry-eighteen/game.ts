@@ -49,8 +49,8 @@ export const stirFryEighteen: GameModule<SfState, SfAction, SfView, SfEvent, SfO
   scenario: sfScenario,
   fast: { clone: sfCloneState, applyInPlace: (s, seat, a, events) => sfApplyInPlace(s, seat, a, events && ((e) => events.push(e))) },
   terms: [
-    ...SF_CARDS, 'stir fry', 'taste test', 'taste window', 'trust', 'dish', 'cook', 'bluff', 'protein', 'pantry',
-    'ingredient', 'meticulous', 'closing time', 'discard down', 'put down',
+    ...SF_CARDS, 'stir fry', 'taste', 'trust', 'dish', 'cook', 'bluff', 'protein', 'pantry', 'ingredient', 'meticulous',
+    'closing time', 'discard down', 'put down',
   ],
 };
 
