@@ -23,8 +23,8 @@ export interface ParlorServer {
 export async function startServer(config: ServerConfig, opts: { store?: Store; logger?: boolean | object } = {}): Promise<ParlorServer> {
   const store = opts.store ?? new SqliteStore(config.dbPath, { synchronous: config.dbSync });
   const metrics = createMetrics();
-  // Fix: request logs carry the path only — a query string may hold a private table's invite
-  // (GET /tables/:id/export?invite=…), which the default serializer wrote to the log.
+  // Request logs carry the path only: a query string may hold a private table's invite
+  // (GET /tables/:id/export?invite=…), a secret that must not reach the log.
   // An object given in `opts.logger` (a test's stream, say) is merged over these settings.
   const logger = opts.logger === false || opts.logger === true ? opts.logger : {
     level: config.logLevel,
