@@ -9,7 +9,7 @@ import { benchWeb } from './web.js';
 
 console.log(`Parlor benchmarks — Node ${process.version}, ${new Date().toISOString()}`);
 await benchStirFryEighteen();
-console.log('\nFlip 7 — random legal play, 4 players, one core');
+console.log(`\nFlip 7 — random legal play through playGame, 4 players, one core, ${process.env.BENCH_SECONDS ?? 2} s per figure`);
 await benchFlip7();
 await benchBots();
 await benchWeb();
