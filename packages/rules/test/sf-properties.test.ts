@@ -4,7 +4,7 @@ import {
   sfBaseDeck, sfCheckDish, type SfAction, type SfCard, type SfState, stirFryEighteen as game, sfParseAction,
 } from '../src/index.js';
 import { playOut, randomChoice } from './support/play.js';
-import { sfGameArb } from './support/sf-arbitraries.js';
+import { sfFullGameArb, sfGameArb } from './support/sf-arbitraries.js';
 
 const sorted = (cards: SfCard[]) => cards.slice().sort();
 
@@ -79,14 +79,18 @@ describe('Stir Fry Eighteen properties (random seeds, 2–5 players, random opti
     }), { numRuns: 60 });
   });
 
-  it('ends every game played under a cooking policy', async () => {
-    await fc.assert(fc.asyncProperty(sfGameArb, async ({ seed, players, options }) => {
+  it('ends every game played under a cooking policy, every target (SF-6) and option included', async () => {
+    const endedAt = new Map<number, number>(); // target → games ended
+    await fc.assert(fc.asyncProperty(sfFullGameArb, async ({ seed, players, options }) => {
       const start = game.setup({ players, options, seed });
       if (!start.ok) throw new Error(start.error.message);
       const { state, actions } = await playOut(game, start.value, cookingPolicy, { seed, maxActions: 20_000 });
       expect(game.outcome(state), `still running after ${actions} actions`).not.toBeNull();
       checkCards(state);
+      endedAt.set(options.target, (endedAt.get(options.target) ?? 0) + 1);
     }), { numRuns: 150 });
+    // A quarter of the runs, on average, play to 300: some did.
+    expect(endedAt.get(300) ?? 0).toBeGreaterThan(0);
   });
 
   it('refuses every action once the game is over (GAME_OVER)', async () => {
