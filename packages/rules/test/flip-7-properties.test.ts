@@ -4,6 +4,7 @@ import {
   flip7, f7ApplyInPlace, f7CloneState, f7LegalActions, f7View, type F7Action, type F7State,
 } from '../src/index.js';
 import { expectAllCards, mulberry } from './flip-7-support.js';
+import { playOut } from './support/play.js';
 
 const gameArb = fc.record({
   seed: fc.string({ maxLength: 12 }),
@@ -21,19 +22,24 @@ function start(seed: string, players: number, target: number): F7State {
   return r.value;
 }
 
-/** Plays uniformly random legal actions to the end, calling `check` on every position. */
-function playOut(s: F7State, pick: number, check: (s: F7State, step: number) => void): F7State {
+/** Uniformly random legal actions, drawn from the test's own generator (`pick` seeds it). */
+function randomPolicy(pick: number): (s: F7State, seat: number, legal: readonly F7Action[]) => F7Action {
   const rand = mulberry(pick);
-  for (let step = 0; step < MAX_ACTIONS; step++) {
-    check(s, step);
-    if (flip7.outcome(s) !== null) return s;
-    const [seat] = flip7.toAct(s);
-    const actions = f7LegalActions(s, seat!);
-    const r = flip7.apply(s, seat!, actions[Math.floor(rand() * actions.length)]);
-    if (!r.ok) throw new Error(`a listed action was refused: ${r.error.message}`);
-    s = r.state;
-  }
-  throw new Error('the game did not end');
+  return (_s, _seat, legal) => legal[Math.floor(rand() * legal.length)]!;
+}
+
+/**
+ * Plays uniformly random legal actions to the end through the game driver, calling `check` on
+ * every position (the first, and the one after each action); throws if the game does not end.
+ */
+async function playToEnd(s: F7State, pick: number, check: (s: F7State, step: number) => void): Promise<F7State> {
+  let step = 0;
+  check(s, step);
+  const r = await playOut(flip7, s, randomPolicy(pick), {
+    seed: `pick ${pick}`, maxActions: MAX_ACTIONS, onStep: (_played, after) => check(after, ++step),
+  });
+  if (flip7.outcome(r.state) === null) throw new Error('the game did not end');
+  return r.state;
 }
 
 function checkToAct(s: F7State): void {
@@ -48,9 +54,10 @@ function checkToAct(s: F7State): void {
 }
 
 describe('Flip 7 properties (random seeds, 2–12 players, random target)', () => {
-  it('accounts for all 94 cards, always asks someone, accepts every listed action, and ends', () => {
-    fc.assert(fc.property(gameArb, ({ seed, players, target, pick }) => {
-      const end = playOut(start(seed, players, target), pick, (s) => { expectAllCards(s); checkToAct(s); });
+  it('accounts for all 94 cards, always asks someone, accepts every listed action, and ends', async () => {
+    const ended = new Set<number>();
+    await fc.assert(fc.asyncProperty(gameArb, async ({ seed, players, target, pick }) => {
+      const end = await playToEnd(start(seed, players, target), pick, (s) => { expectAllCards(s); checkToAct(s); });
       const outcome = flip7.outcome(end)!;
       // F7-15: one winner, with the highest total, at or past the target
       expect(outcome.winners.length).toBe(1);
@@ -58,20 +65,23 @@ describe('Flip 7 properties (random seeds, 2–12 players, random target)', () =
       expect(outcome.scores[outcome.winners[0]!]).toBe(best);
       expect(best).toBeGreaterThanOrEqual(target);
       expect(outcome.scores.filter((x) => x === best).length).toBe(1);
+      ended.add(target);
     }), { numRuns: 60 });
+    // Every target was played to its end, 300 included (a third of the runs on average).
+    expect([...ended].sort((a, b) => a - b)).toEqual([100, 200, 300]);
   });
 
-  it('accepts an action exactly when it is listed; a refused one leaves the state as it was', () => {
+  it('accepts an action exactly when it is listed; a refused one leaves the state as it was', async () => {
     const actionArb = fc.oneof(
       fc.constantFrom<unknown>({ type: 'hit' }, { type: 'stay' }, null, 'hit', 3, [], {}, { type: 'hit', to: 1 }, { type: 'stay', x: 0 }),
       fc.record({ type: fc.constant('give'), to: fc.oneof(fc.integer({ min: -2, max: 13 }), fc.constant(1.5), fc.constant('1')) }),
       fc.record({ type: fc.string({ maxLength: 6 }) }),
       fc.anything(),
     );
-    fc.assert(fc.property(gameArb, fc.array(fc.tuple(fc.integer({ min: -1, max: 12 }), actionArb), { minLength: 1, maxLength: 8 }),
-      ({ seed, players, target, pick }, tries) => {
+    await fc.assert(fc.asyncProperty(gameArb, fc.array(fc.tuple(fc.integer({ min: -1, max: 12 }), actionArb), { minLength: 1, maxLength: 8 }),
+      async ({ seed, players, target, pick }, tries) => {
         let probes = 0;
-        playOut(start(seed, players, target), pick, (s, step) => {
+        await playToEnd(start(seed, players, target), pick, (s, step) => {
           if (step % 7 !== 0 && flip7.outcome(s) === null) return;
           for (const [seat, action] of tries) {
             probes++;
@@ -91,28 +101,29 @@ describe('Flip 7 properties (random seeds, 2–12 players, random target)', () =
       }), { numRuns: 40 });
   });
 
-  it('the in-place apply and the pure apply give the same game', () => {
-    fc.assert(fc.property(gameArb, ({ seed, players, target, pick }) => {
-      const rand = mulberry(pick);
-      let pure = start(seed, players, target);
+  it('the in-place apply and the pure apply give the same game', async () => {
+    await fc.assert(fc.asyncProperty(gameArb, async ({ seed, players, target, pick }) => {
+      // The driver plays the pure apply; a copy follows every action through the in-place one.
+      const pure = start(seed, players, target);
       const inPlace = f7CloneState(pure);
-      while (flip7.outcome(pure) === null) {
-        const [seat] = flip7.toAct(pure);
-        const actions = f7LegalActions(pure, seat!);
-        const action = actions[Math.floor(rand() * actions.length)]!;
-        const r = flip7.apply(pure, seat!, action);
-        if (!r.ok) throw new Error(r.error.message);
-        pure = r.state;
-        f7ApplyInPlace(inPlace, seat!, action as F7Action);
-        expect(inPlace).toEqual(pure);
-      }
+      let actions = 0;
+      const { state } = await playOut(flip7, pure, randomPolicy(pick), {
+        seed: `pick ${pick}`, maxActions: MAX_ACTIONS,
+        onStep: ({ seat, action }, after) => {
+          f7ApplyInPlace(inPlace, seat, action);
+          expect(inPlace).toEqual(after);
+          actions++;
+        },
+      });
+      expect(flip7.outcome(state)).not.toBeNull();
+      expect(actions).toBeGreaterThan(0);
     }), { numRuns: 15 });
   });
 
-  it('hides the draw pile order: reordering it changes no view, and no event or view carries it (F7-16)', () => {
-    fc.assert(fc.property(gameArb, fc.integer(), ({ seed, players, target, pick }, shuffleSeed) => {
+  it('hides the draw pile order: reordering it changes no view, and no event or view carries it (F7-16)', async () => {
+    await fc.assert(fc.asyncProperty(gameArb, fc.integer(), async ({ seed, players, target, pick }, shuffleSeed) => {
       const rand = mulberry(shuffleSeed);
-      playOut(start(seed, players, target), pick, (s, step) => {
+      await playToEnd(start(seed, players, target), pick, (s, step) => {
         if (step % 5 !== 0) return;
         const other = f7CloneState(s);
         for (let i = other.draw.length - 1; i > 0; i--) {
