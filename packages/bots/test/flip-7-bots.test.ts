@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type F7Action, type F7CardName, type F7View, F7_HIT, F7_STAY, F7_GIVE_TO, createRng, flip7 as game,
+  type Agent, type F7Action, type F7CardName, type F7View, F7_HIT, F7_STAY, F7_GIVE_TO, flip7 as game, playGame,
 } from '@parlor/rules';
 import { type Bot, F7_BASIC, f7BasicBot, f7BasicDecide, f7ExpertBot, f7ExpertDecide, randomBot } from '../src/index.js';
 
@@ -18,30 +18,26 @@ function kindOf(v: F7View): Kind {
 }
 
 describe('Flip 7 bots', () => {
-  it('answer every decision the game asks with one of the legal actions, 2–12 players', () => {
+  it('answer every decision the game asks with one of the legal actions, 2–12 players', async () => {
     const seen: Record<'basic' | 'expert', Set<Kind>> = { basic: new Set(), expert: new Set() };
     for (let g = 0; g < 66; g++) {
       const players = 2 + (g % 11);
-      const setup = game.setup({ players, seed: `f7 bots ${g}`, options: { target: g % 3 === 0 ? 100 : 200 } });
-      if (!setup.ok) throw new Error(setup.error.message);
       // A mix: experts and basics (and a random bot now and then, for odd positions).
       const bots: F7Bot[] = Array.from({ length: players }, (_, i) =>
         ((g + i) % 5 === 4 ? randomBot<F7View, F7Action>() : (g + i) % 2 === 0 ? f7ExpertBot() : f7BasicBot()));
-      const rng = createRng(`f7 bots ${g}/rng`);
-      let s = setup.value;
-      for (let k = 0; k < 50_000 && game.outcome(s) === null; k++) {
-        const seat = game.toAct(s)[0]!;
-        const legal = game.legalActions(s, seat);
-        const view = game.view(s, seat);
-        const a = bots[seat]!.decide(view, legal, rng) as F7Action;
-        expect(legal).toContain(a); // one of the given (shared, frozen) objects, as is
-        const level = bots[seat]!.level;
-        if (level === 'basic' || level === 'expert') seen[level].add(kindOf(view));
-        const r = game.apply(s, seat, a);
-        if (!r.ok) throw new Error(r.error.message);
-        s = r.state;
-      }
-      expect(game.outcome(s)).not.toBeNull();
+      const agents: Agent<F7View, F7Action>[] = bots.map((bot) => ({
+        observe: bot.observe === undefined ? undefined : (events) => bot.observe!(events),
+        decide: (view, legal, rng) => {
+          const a = bot.decide(view, legal, rng) as F7Action;
+          expect(legal).toContain(a); // one of the given (shared, frozen) objects, as is
+          if (bot.level === 'basic' || bot.level === 'expert') seen[bot.level].add(kindOf(view));
+          return a;
+        },
+      }));
+      const r = await playGame({
+        game, start: { players, seed: `f7 bots ${g}`, options: { target: g % 3 === 0 ? 100 : 200 } }, agents, seed: `f7 bots ${g}`, maxActions: 50_000,
+      });
+      expect(r.outcome).not.toBeNull();
     }
     for (const level of ['basic', 'expert'] as const) expect([...seen[level]].sort()).toEqual([...KINDS].sort());
   });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { flip7, f7Stats, type F7Event, type F7ScoreBreakdown, type F7State } from '../src/index.js';
+import {
+  type Agent, flip7, f7Stats, type F7Action, type F7Event, type F7ScoreBreakdown, type F7State, type F7View, playGame,
+} from '../src/index.js';
 
 // Hand-made event lists: only the events f7Stats reads matter (round-start, bust, round-end),
 // the others are there to show they are ignored.
@@ -81,22 +83,19 @@ describe('f7Stats', () => {
     expect(f7Stats(events, 2).map((s) => s.flip7s + s.busts)).toEqual([0, 0]);
   });
 
-  it('agrees with a whole game played by the engine', () => {
-    const r = flip7.setup({ players: 4, seed: 'stats-game', first: 0 });
+  it('agrees with a whole game played by the engine', async () => {
+    const r = flip7.start({ players: 4, seed: 'stats-game', first: 0 });
     if (!r.ok) throw new Error(r.error.message);
-    let s: F7State = r.value;
-    const events: F7Event[] = [];
+    // Every event of the game, the opening deal's too (stats read the whole game).
+    const events: F7Event[] = [...r.value.events];
     // Hit while the line is short, else stay; give to the first allowed receiver.
-    for (let step = 0; step < 5000 && flip7.outcome(s) === null; step++) {
-      const seat = flip7.toAct(s)[0]!;
-      const legal = flip7.legalActions(s, seat);
-      const view = flip7.view(s, seat);
-      const action = legal.find((a) => a.type === 'give') ?? (view.lines[seat]!.length < 4 ? legal[0]! : legal[1]!);
-      const applied = flip7.apply(s, seat, action);
-      if (!applied.ok) throw new Error(applied.error.message);
-      s = applied.state;
-      events.push(...applied.events);
-    }
+    const agent: Agent<F7View, F7Action, F7Event> = {
+      decide: (view, legal) => legal.find((a) => a.type === 'give') ?? (view.lines[view.viewer as number]!.length < 4 ? legal[0]! : legal[1]!),
+    };
+    const { state: s } = await playGame<F7State, F7Action, F7Event>({
+      game: flip7, start: { state: r.value.state, events: r.value.events }, agents: [agent, agent, agent, agent], seed: 'stats-game', maxActions: 5000,
+      onAction: (played) => { events.push(...played.events); },
+    });
     const outcome = flip7.outcome(s);
     expect(outcome).not.toBeNull();
     const stats = f7Stats(events, 4);
