@@ -3,7 +3,7 @@
  *   npx tsx --conditions=@parlor/source packages/bots/scripts/f7-sim.ts [games] [which] [options-json]
  * which: "2p" (expert vs basic), "4p" (expert vs 3 basics), "time" (decision times), or "all" (default).
  */
-import { createRng, flip7 as game } from '@parlor/rules';
+import { type Agent, flip7 as game, playGame } from '@parlor/rules';
 import { simulate, f7BasicBot, f7ExpertBot, type Bot } from '../src/index.js';
 
 const games = Number(process.argv[2] ?? 5000);
@@ -18,28 +18,29 @@ async function winRates(bots: ('expert' | 'basic')[], label: string, n: number) 
   }
 }
 
+/**
+ * The bot, as a driver agent that times its decisions into `times` (decision time only: the
+ * driver's own work, building the view and applying the action, is not counted).
+ */
+function timed(bot: Bot, times: number[]): Agent {
+  return {
+    observe: bot.observe === undefined ? undefined : (events) => bot.observe!(events),
+    decide: (view, legal, rng) => {
+      const t0 = performance.now();
+      const a = bot.decide(view, legal, rng);
+      times.push(performance.now() - t0);
+      return a;
+    },
+  };
+}
+
 /** Times every expert decision over `n` games (2–12 players, one expert, the rest basics). */
-function timing(n: number) {
+async function timing(n: number) {
   const times: number[] = [];
   for (let g = 0; g < n; g++) {
     const players = 2 + (g % 11);
-    const setup = game.setup({ players, seed: `f7-time ${g}`, options });
-    if (!setup.ok) throw new Error(setup.error.message);
-    const bots: Bot[] = Array.from({ length: players }, (_, i) => (i === g % players ? f7ExpertBot() : f7BasicBot()) as Bot);
-    const rng = createRng(`t${g}`);
-    let s = setup.value;
-    for (let k = 0; k < 20000 && game.outcome(s) === null; k++) {
-      const seat = game.toAct(s)[0]!;
-      const legal = game.legalActions(s, seat);
-      const view = game.view(s, seat);
-      const t0 = performance.now();
-      const a = bots[seat]!.decide(view, legal, rng);
-      const dt = performance.now() - t0;
-      if (bots[seat]!.level === 'expert') times.push(dt);
-      const r = game.apply(s, seat, a);
-      if (!r.ok) throw new Error(r.error.message);
-      s = r.state;
-    }
+    const agents = Array.from({ length: players }, (_, i) => (i === g % players ? timed(f7ExpertBot(), times) : f7BasicBot()));
+    await playGame({ game, start: { players, seed: `f7-time ${g}`, options }, agents, seed: `t${g}`, maxActions: 20000 });
   }
   times.sort((a, b) => a - b);
   const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!;
@@ -48,4 +49,4 @@ function timing(n: number) {
 
 if (which === 'all' || which === '2p') await winRates(['expert', 'basic'], 'heads-up expert vs basic', games);
 if (which === 'all' || which === '4p') await winRates(['expert', 'basic', 'basic', 'basic'], '4 players expert vs 3 basics', which === 'all' ? Math.round(games / 2) : games);
-if (which === 'all' || which === 'time') timing(Math.max(50, Math.round(games / 50)));
+if (which === 'all' || which === 'time') await timing(Math.max(50, Math.round(games / 50)));

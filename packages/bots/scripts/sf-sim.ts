@@ -3,7 +3,7 @@
  *   npx tsx --conditions=@parlor/source packages/bots/scripts/sf-sim.ts [games] [which]
  * which: "4p" (expert vs 3 basics), "2p" (expert vs basic), "time" (decision times), or "all" (default).
  */
-import { createRng, eventsFor, stirFryEighteen as game } from '@parlor/rules';
+import { type Agent, playGame, stirFryEighteen as game } from '@parlor/rules';
 import { simulate, sfBasicBot, sfExpertBot, type Bot } from '../src/index.js';
 
 const games = Number(process.argv[2] ?? 5000);
@@ -18,31 +18,29 @@ async function winRates(bots: ('expert' | 'basic')[], label: string) {
   }
 }
 
+/**
+ * The bot, as a driver agent that times its decisions into `times` (decision time only: the
+ * driver's own work, building the view and applying the action, is not counted).
+ */
+function timed(bot: Bot, times: number[]): Agent {
+  return {
+    observe: bot.observe === undefined ? undefined : (events) => bot.observe!(events),
+    decide: (view, legal, rng) => {
+      const t0 = performance.now();
+      const a = bot.decide(view, legal, rng);
+      times.push(performance.now() - t0);
+      return a;
+    },
+  };
+}
+
 /** Times every expert decision over `n` games (2–5 players, expert in every seat vs basics). */
-function timing(n: number) {
+async function timing(n: number) {
   const times: number[] = [];
   for (let g = 0; g < n; g++) {
     const players = 2 + (g % 4);
-    const setup = game.setup({ players, seed: `sf-time ${g}`, options });
-    if (!setup.ok) throw new Error(setup.error.message);
-    const bots: Bot[] = Array.from({ length: players }, (_, i) => (i === g % players ? sfExpertBot() : sfBasicBot()) as Bot);
-    const rngs = bots.map((_, i) => createRng(`t${g}/${i}`));
-    const order = createRng(`t${g}/order`);
-    let s = setup.value;
-    for (let k = 0; k < 5000 && game.outcome(s) === null; k++) {
-      const toAct = game.toAct(s);
-      const seat = toAct.length === 1 ? toAct[0]! : order.pick(toAct);
-      const legal = game.legalActions(s, seat);
-      const view = game.view(s, seat);
-      const t0 = performance.now();
-      const a = bots[seat]!.decide(view, legal, rngs[seat]!);
-      const dt = performance.now() - t0;
-      if (bots[seat]!.level === 'expert') times.push(dt);
-      const r = game.apply(s, seat, a);
-      if (!r.ok) throw new Error(r.error.message);
-      s = r.state;
-      bots.forEach((b, i) => b.observe?.(eventsFor(r.events, i)));
-    }
+    const agents = Array.from({ length: players }, (_, i) => (i === g % players ? timed(sfExpertBot(), times) : sfBasicBot()));
+    await playGame({ game, start: { players, seed: `sf-time ${g}`, options }, agents, seed: `t${g}`, maxActions: 5000 });
   }
   times.sort((a, b) => a - b);
   const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!;
@@ -51,4 +49,4 @@ function timing(n: number) {
 
 if (which === '4p' || which === 'all') await winRates(['expert', 'basic', 'basic', 'basic'], 'expert vs 3 basics (4 players)');
 if (which === '2p' || which === 'all') await winRates(['expert', 'basic'], 'expert vs basic (heads-up)');
-if (which === 'time' || which === 'all') timing(Math.max(20, Math.floor(games / 25)));
+if (which === 'time' || which === 'all') await timing(Math.max(20, Math.floor(games / 25)));
