@@ -5,7 +5,7 @@ export const PROTOCOL_ERRORS = {
   RATE_LIMITED: 'Too many messages; slow down.',
   HELLO_FIRST: 'Say hello first.',
   BAD_TOKEN: 'That token is not known here.',
-  BAD_NAME: 'Pick a name of 1 to 24 visible characters.',
+  BAD_NAME: 'Pick a name of 1 to 24 characters, counted as they appear on screen (an emoji or an accented letter is one), with at least one visible character.',
   UNKNOWN_TABLE: 'There is no such table (or it is private and the invite is missing).',
   NOT_YOUR_SEAT: 'You do not hold that seat.',
   SEAT_TAKEN: 'That seat is taken.',

@@ -26,8 +26,12 @@ export const helloMessage = z.strictObject({
   type: z.literal('hello'), id,
   /** A token from an earlier `welcome`: you are that player again, in every seat you hold. */
   token: z.string().min(1).max(128).optional(),
-  /** Your display name (new players; or a change of name). */
-  name: z.string().max(200).optional(),
+  /**
+   * Your display name (new players; or a change of name). The server checks it (BAD_NAME: 1 to
+   * MAX_NAME_LENGTH user-perceived characters, one visible); the schema only bounds it by the
+   * message size, so a long name gets BAD_NAME, not BAD_MESSAGE.
+   */
+  name: z.string().max(MAX_MESSAGE_BYTES).optional(),
   /** Protocol version the client speaks. */
   version: z.number().int().optional(),
 });
