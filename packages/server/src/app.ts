@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { IncomingMessage } from 'node:http';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
-import { MAX_MESSAGE_BYTES, PROTOCOL_ERRORS, type ServerMessage, parseClientMessage } from '@parlor/protocol';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { MAX_MESSAGE_BYTES, PROTOCOL_ERRORS, type ServerMessage, helloMessage, parseClientMessage } from '@parlor/protocol';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ServerConfig } from './config.js';
 import { exportGame } from './export.js';
 import { type Connection, Hub } from './hub.js';
@@ -18,6 +20,86 @@ export interface ParlorServer {
   readonly url: string;
   close(): Promise<void>;
 }
+
+/** At most this many characters of what a client sent come back in an error text or go to a log line. */
+export const MAX_ECHO = 200;
+
+/** `text` cut to `max` code points (a cut one ends with …, within the limit). */
+export function clip(text: string, max = MAX_ECHO): string {
+  if (text.length <= max) return text;
+  const points = [...text];
+  return points.length <= max ? text : `${points.slice(0, max - 1).join('')}…`;
+}
+
+/** The protocol's rule for a message id (a string of up to 64 characters or an integer). */
+const messageId = helloMessage.shape.id;
+
+/**
+ * The `id` of a frame that was not handled (over budget, too large): read when the frame is a JSON
+ * object with a valid id, so the refusal can carry it as `re`. Frames reach this point only up to
+ * the 64 KiB WebSocket limit, so the whole frame is parsed; a frame that is not such an object
+ * (or not JSON) gets a refusal without `re`.
+ */
+function idOf(json: unknown): string | number | undefined {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined;
+  const id = messageId.safeParse((json as { id?: unknown }).id);
+  return id.success ? id.data : undefined;
+}
+function readId(data: Buffer): string | number | undefined {
+  try {
+    return idOf(JSON.parse(data.toString('utf8')));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether a WebSocket upgrade may proceed, by its Origin header and PARLOR_ALLOWED_ORIGINS
+ * (config.allowedOrigins). No Origin: not a browser (a bot, the CLI), let in. `self`: the origin
+ * the request names in its Host header, over http or https (the page the server itself served;
+ * behind a proxy that passes Host on, the public one). `*`: any. Otherwise an exact origin.
+ */
+export function originAllowed(origin: string | undefined, host: string | undefined, allowed: readonly string[]): boolean {
+  if (origin === undefined) return true;
+  if (allowed.includes('*') || allowed.includes(origin)) return true;
+  if (!allowed.includes('self') || host === undefined || host === '') return false;
+  try {
+    const o = new URL(origin);
+    if (o.protocol !== 'http:' && o.protocol !== 'https:') return false;
+    if (o.origin !== origin.toLowerCase()) return false; // nothing but scheme://host[:port]
+    return o.host === new URL(`${o.protocol}//${host}`).host;
+  } catch {
+    return false;
+  }
+}
+
+/** A Host header fit to name in the CSP (host name or [IPv6], optional port); anything else is left out. */
+const SAFE_HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * The Content-Security-Policy of every response. The web client (packages/web/dist, built by Vite)
+ * is one module script and one stylesheet from this server, no inline script or style element
+ * (React sets `style` through the DOM, which CSP allows), a data: SVG favicon, and a WebSocket to
+ * this host. `connect-src 'self'` covers ws:/wss: to the same host in current browsers; the
+ * explicit ws://host and wss://host are for older ones. No frame may embed a page (clickjacking).
+ * No upgrade-insecure-requests: a server reached over plain http (a LAN, localhost) must still load.
+ */
+const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  baseUri: ["'none'"],
+  scriptSrc: ["'self'"],
+  scriptSrcAttr: ["'none'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'", (req: IncomingMessage) => {
+    const host = req.headers.host;
+    return host !== undefined && SAFE_HOST.test(host) ? `ws://${host} wss://${host}` : '';
+  }],
+  objectSrc: ["'none'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
 
 /** Builds and starts the server: store, tables restored from their logs, HTTP and WebSocket routes. */
 export async function startServer(config: ServerConfig, opts: { store?: Store; logger?: boolean | object } = {}): Promise<ParlorServer> {
@@ -40,8 +122,31 @@ export async function startServer(config: ServerConfig, opts: { store?: Store; l
   });
   await hub.load();
 
+  // Security headers on every response (pages, assets, errors): the CSP above, nosniff,
+  // X-Frame-Options DENY with frame-ancestors 'none', Referrer-Policy no-referrer (invite links
+  // carry a secret), and helmet's other defaults. HSTS is left to the TLS proxy, which knows
+  // whether the site is served over https.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: false,
+  });
+
   // Frames past 64 KiB close the socket; up to that, an oversized message gets a TOO_LARGE error.
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: 64 * 1024 },
+    // A frame the client got wrong (over 64 KiB, not UTF-8, any other breach of the WebSocket
+    // protocol: ws's WS_ERR_… codes) closes that socket and is the client's doing: warn. Anything
+    // else that reaches here is a fault of this server: error. (The plugin's default logged both
+    // at error.)
+    errorHandler: (err, socket, req) => {
+      const code = (err as { code?: unknown }).code;
+      if (typeof code === 'string' && code.startsWith('WS_ERR_')) req.log.warn({ err }, 'socket error');
+      else req.log.error({ err }, 'websocket handler failed');
+      socket.terminate();
+    },
+  });
 
   app.get('/healthz', async () => ({ ok: true }));
   app.get('/metrics', async (_req, reply) => {
@@ -62,13 +167,25 @@ export async function startServer(config: ServerConfig, opts: { store?: Store; l
     return exported;
   });
 
-  app.get('/ws', { websocket: true }, (socket, req) => {
+  // A browser page from another site must not open a socket here in its visitor's name (the CLI
+  // and bots send no Origin and are let in). Refused before the upgrade, with 403.
+  const checkOrigin = async (req: FastifyRequest, reply: FastifyReply) => {
+    const origin = req.headers.origin;
+    if (originAllowed(origin, req.headers.host, config.allowedOrigins)) return;
+    req.log.warn({ origin: clip(String(origin)) }, 'websocket origin refused (PARLOR_ALLOWED_ORIGINS)');
+    return reply.code(403).send({ error: 'FORBIDDEN_ORIGIN', message: 'This page may not connect to this server (see PARLOR_ALLOWED_ORIGINS).' });
+  };
+
+  app.get('/ws', { websocket: true, onRequest: checkOrigin }, (socket, req) => {
     // Messages sent in one tick (an update for each seat held, then the reply) leave in one write:
     // the TCP socket is corked until the next tick.
     const tcp = (socket as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
     let corked = false;
     const send = (msg: ServerMessage) => {
       if (socket.readyState !== socket.OPEN) return;
+      // Whatever composed it (this file, the hub, a game's rules), an error text echoes at most
+      // MAX_ECHO characters of the client's input: texts are cut at that length in all.
+      if (msg.type === 'error' && msg.message.length > MAX_ECHO) msg = { ...msg, message: clip(msg.message) };
       if (tcp && !corked) { corked = true; tcp.cork(); process.nextTick(() => { corked = false; tcp.uncork(); }); }
       socket.send(JSON.stringify(msg));
     };
@@ -76,36 +193,36 @@ export async function startServer(config: ServerConfig, opts: { store?: Store; l
     let chain: Promise<void> = Promise.resolve();
     socket.on('message', (data: Buffer, isBinary: boolean) => {
       const received = performance.now();
-      const refuse = (code: keyof typeof PROTOCOL_ERRORS, message: string = PROTOCOL_ERRORS[code]) => {
+      // Refusals a client causes are its own business: counted in parlor_refused_total, logged at
+      // debug only (never at error, which is for faults of the server), and never with its input.
+      const refuse = (code: keyof typeof PROTOCOL_ERRORS, message: string, re: string | number | undefined) => {
         metrics.refused.inc({ code });
-        send({ type: 'error', code, message });
+        req.log.debug({ code }, 'message refused');
+        send({ type: 'error', ...(re === undefined ? {} : { re }), code, message });
       };
-      if (!conn.limit.take()) return refuse('RATE_LIMITED');
-      if (isBinary || data.length > MAX_MESSAGE_BYTES) {
-        return refuse(isBinary ? 'BAD_MESSAGE' : 'TOO_LARGE', isBinary ? 'Send JSON text frames.' : `Messages are at most ${MAX_MESSAGE_BYTES} bytes.`);
+      if (!conn.limit.take()) {
+        return refuse('RATE_LIMITED', `Too many messages: ${config.rateBurst} at once, then ${config.ratePerSecond} a second. This one was dropped; send it again in a moment.`,
+          isBinary ? undefined : readId(data));
       }
+      if (isBinary) return refuse('BAD_MESSAGE', 'Send JSON text frames.', undefined);
+      if (data.length > MAX_MESSAGE_BYTES) return refuse('TOO_LARGE', `Messages are at most ${MAX_MESSAGE_BYTES} bytes.`, readId(data));
       let json: unknown;
       try {
         json = JSON.parse(data.toString('utf8'));
       } catch {
-        return refuse('BAD_MESSAGE', 'The message is not valid JSON.');
+        return refuse('BAD_MESSAGE', 'The message is not valid JSON.', undefined);
       }
       const parsed = parseClientMessage(json);
       if (!parsed.success) {
+        // A zod text may quote the client's input (an unknown key, say): the detail is cut to MAX_ECHO.
         const issue = parsed.error.issues[0];
         const where = issue && issue.path.length > 0 ? ` at "${issue.path.join('.')}"` : '';
-        const reId = typeof json === 'object' && json !== null && 'id' in json ? (json as { id: unknown }).id : undefined;
-        metrics.refused.inc({ code: 'BAD_MESSAGE' });
-        return send({
-          type: 'error', ...(typeof reId === 'string' || typeof reId === 'number' ? { re: reId } : {}),
-          code: 'BAD_MESSAGE', message: `Not a valid message${where}: ${issue?.message ?? 'unknown shape'}.`,
-        });
+        return refuse('BAD_MESSAGE', `Not a valid message${clip(`${where}: ${issue?.message ?? 'unknown shape'}`)}.`, idOf(json));
       }
       // One message at a time per connection, in the order sent.
       chain = chain.then(() => hub.handle(conn, parsed.data, received));
     });
     socket.on('close', () => { void chain.then(() => hub.disconnect(conn)); });
-    socket.on('error', (err) => req.log.warn({ err }, 'socket error'));
   });
 
   if (config.webRoot !== null && existsSync(config.webRoot)) {

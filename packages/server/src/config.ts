@@ -9,6 +9,13 @@ export interface ServerConfig {
   readonly dbSync: 'normal' | 'full';
   /** Where the built web client is, if any (served at /). */
   readonly webRoot: string | null;
+  /**
+   * PARLOR_ALLOWED_ORIGINS: the origins whose pages may open the WebSocket. Each entry is an
+   * origin (`https://parlor.example.org`), `self` (the origin the request itself names: its Host
+   * header with http or https) or `*` (any). Default `["self"]`. A request without an Origin
+   * header (bots, the CLI: not a browser) is always let in.
+   */
+  readonly allowedOrigins: readonly string[];
   /** A bot's thinking time, uniform in [min, max] ms (answers in a response window wait longer, see table/scheduler.ts). */
   readonly botDelayMs: readonly [number, number];
   /** Seconds a disconnected player keeps their seat to themselves before a bot plays it (move timer tables). */
@@ -30,6 +37,27 @@ function defaultWebRoot(): string {
   return fileURLToPath(new URL('../../web/dist', import.meta.url));
 }
 
+/**
+ * PARLOR_ALLOWED_ORIGINS, comma-separated: origins (scheme, host and port, nothing after), `self`
+ * or `*`. Unset or empty: `self`. Origins are kept as browsers send them (`new URL(…).origin`:
+ * lower case, no default port).
+ */
+function parseAllowedOrigins(raw: string | undefined): string[] {
+  if (raw === undefined || raw.trim() === '') return ['self'];
+  const out: string[] = [];
+  for (const entry of raw.split(',').map((e) => e.trim())) {
+    if (entry === 'self' || entry === '*') { out.push(entry); continue; }
+    let url: URL | null = null;
+    try { url = new URL(entry); } catch { /* refused below */ }
+    if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.username !== '' || url.password !== ''
+      || url.pathname !== '/' || /[?#]/.test(entry)) {
+      throw new Error(`PARLOR_ALLOWED_ORIGINS must be a comma-separated list of origins (such as "https://parlor.example.org"), "self" or "*", not "${raw}": "${entry}" is not an origin`);
+    }
+    out.push(url.origin);
+  }
+  return out;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const num = (key: string, fallback: number, min: number, max: number): number => {
     const raw = env[key];
@@ -44,12 +72,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   }
   const sync = env.PARLOR_DB_SYNC ?? 'normal';
   if (sync !== 'normal' && sync !== 'full') throw new Error(`PARLOR_DB_SYNC must be "normal" or "full", not "${sync}"`);
+  const allowedOrigins = parseAllowedOrigins(env.PARLOR_ALLOWED_ORIGINS);
   return {
     port: num('PORT', 8080, 0, 65535),
     host: env.HOST ?? '0.0.0.0',
     dbPath: env.PARLOR_DB ?? 'data/parlor.db',
     dbSync: sync,
     webRoot: env.PARLOR_WEB_ROOT ?? defaultWebRoot(),
+    allowedOrigins,
     botDelayMs: [delay[0]!, delay[1]!],
     graceSeconds: num('PARLOR_GRACE_SECONDS', 30, 0, 3600),
     maxOpenTablesPerPlayer: num('PARLOR_MAX_TABLES', 5, 1, 1000),
