@@ -8,7 +8,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type Locator, type Page, chromium } from 'playwright-core';
-import { testServer } from '../../../../server/test/support/server.js';
+import { type E2eServer, e2eServer } from './server.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = resolve(here, '../../../../..');
@@ -34,7 +34,7 @@ export function shouldSkip(file: string): boolean {
   return reason !== null;
 }
 
-export type Server = Awaited<ReturnType<typeof testServer>>;
+export type Server = E2eServer;
 
 export interface Harness {
   readonly server: Server;
@@ -43,7 +43,7 @@ export interface Harness {
 }
 
 export async function startHarness(): Promise<Harness> {
-  const server = await testServer({ botDelayMs: [50, 150], webRoot: WEB_DIST });
+  const server = await e2eServer({ botDelayMs: [50, 150], webRoot: WEB_DIST });
   let browser: Browser;
   try {
     browser = await chromium.launch({
