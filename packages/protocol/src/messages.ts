@@ -14,6 +14,10 @@ export const MAX_MESSAGE_BYTES = 8 * 1024;
 export const MAX_NAME_LENGTH = 24;
 export const MAX_CHAT_LENGTH = 300;
 export const MOVE_TIMERS = [0, 30, 60, 120] as const;
+export const LOBBY_DEFAULT_LIMIT = 50;
+export const LOBBY_MAX_LIMIT = 100;
+/** A lobby page stops short of this many bytes, whatever its limit. */
+export const LOBBY_MAX_BYTES = 64 * 1024;
 export { BOT_LEVELS, GAME_IDS };
 
 const id = z.union([z.string().max(64), z.number().int()]).optional();
@@ -39,7 +43,19 @@ export const helloMessage = z.strictObject({
 export const clientMessage = z.discriminatedUnion('type', [
   helloMessage,
   z.strictObject({ type: z.literal('ping'), id }),
-  z.strictObject({ type: z.literal('lobby.watch'), id }),
+  z.strictObject({
+    type: z.literal('lobby.watch'), id,
+    /** Only this game's tables. */
+    game: z.enum(GAME_IDS).optional(),
+    /** Only tables waiting to start, or only games being played. */
+    status: z.enum(['open', 'running']).optional(),
+    /** Only tables with a free seat. */
+    freeSeats: z.boolean().optional(),
+    /** Tables per page (default 50). */
+    limit: z.number().int().min(1).max(LOBBY_MAX_LIMIT).optional(),
+    /** The `next` of the previous page, for the page after it. */
+    cursor: z.string().max(200).optional(),
+  }),
   z.strictObject({ type: z.literal('lobby.unwatch'), id }),
   z.strictObject({
     type: z.literal('table.create'), id,
@@ -58,7 +74,12 @@ export const clientMessage = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('table.watch'), id, tableId, invite: z.string().max(64).optional() }),
   z.strictObject({ type: z.literal('table.unwatch'), id, tableId }),
   z.strictObject({ type: z.literal('table.sit'), id, tableId, seat, invite: z.string().max(64).optional() }),
+  /** Between games, frees the seat; while a game runs, hands it to a stand-in bot (take it back with `table.back`). */
   z.strictObject({ type: z.literal('table.leave'), id, tableId, seat }),
+  /** Takes back a seat a stand-in bot plays while its game runs. */
+  z.strictObject({ type: z.literal('table.back'), id, tableId, seat }),
+  /** Another seated player's seat goes to a stand-in bot: allowed once they have been absent `replaceAfter` seconds. */
+  z.strictObject({ type: z.literal('table.replace'), id, tableId, seat }),
   z.strictObject({ type: z.literal('table.bot.add'), id, tableId, seat, level: z.enum(BOT_LEVELS) }),
   z.strictObject({ type: z.literal('table.bot.remove'), id, tableId, seat }),
   z.strictObject({ type: z.literal('table.start'), id, tableId }),

@@ -13,14 +13,28 @@ export interface PlayerInfo {
   readonly name: string;
 }
 
+/**
+ * Why a bot plays a person's seat: they left the game (`table.leave` while it runs), their move
+ * timer ran out, they stayed disconnected past the grace period or the table's idle time, or the
+ * other players replaced them after `replaceAfter` seconds of absence (`table.replace`).
+ */
+export type AwayReason = 'left' | 'timeout' | 'disconnected' | 'replaced';
+
+/** Who made a move: its seat's person, its own bot, a stand-in bot for an away person, or the clock (silence in a response window). */
+export type Mover = 'player' | 'bot' | 'stand-in' | 'timer';
+
 export type SeatInfo =
   | { readonly seat: Seat; readonly kind: 'empty' }
   | { readonly seat: Seat; readonly kind: 'player'; readonly player: PlayerInfo; readonly connected: boolean;
-      /** A bot plays this seat while its player is away (timer ran out, or disconnected past the grace period). */
-      readonly away: boolean }
+      /** A stand-in bot plays this seat while its player is away (`awayReason` says why). */
+      readonly away: boolean;
+      readonly awayReason: AwayReason | null;
+      /** Since when (ms since the epoch) the player has had no connection, or null while connected. */
+      readonly disconnectedSince: number | null }
   | { readonly seat: Seat; readonly kind: 'bot'; readonly level: BotLevel; readonly name: string };
 
-export type TableStatus = 'open' | 'running' | 'finished';
+/** `closed`: the table ended (never started, or everyone left); its finished games can still be exported. */
+export type TableStatus = 'open' | 'running' | 'finished' | 'closed';
 
 /** A table as the lobby lists it. */
 export interface TableSummary {
@@ -37,6 +51,12 @@ export interface TableSummary {
    * without them. Also sent under the game's own name for the setting (docs/protocol.md).
    */
   readonly responseWindow: number | null;
+  /**
+   * On a table without a move timer: seconds a seated player may be disconnected, or silent when the
+   * game waits for them, before the other seated players may replace them with a bot
+   * (`table.replace`). Null on a table with a move timer, where the timer does that.
+   */
+  readonly replaceAfter: number | null;
   readonly creator: PlayerInfo;
   /** Games started at this table so far ("play again" adds one). */
   readonly gameNo: number;
@@ -61,6 +81,10 @@ export interface GameSnapshot {
   readonly waitingFor: Seat[];
   /** When the move timer or the response window runs out (ms since the epoch), or null. */
   readonly deadline: number | null;
+  /** Since when (ms since the epoch) the game has waited for `waitingFor`, or null once it is over. */
+  readonly waitingSince: number | null;
+  /** Who made the move whose `events` these are (null for a snapshot sent between moves). */
+  readonly by: Mover | null;
   /** SHA-256 (hex) of the game's seed, shown from the start (fairness). */
   readonly commitment: string;
   /** The seed, revealed once the game is over. */
@@ -72,6 +96,14 @@ export interface GameSnapshot {
    *  reconnection): every event of the game so far as this seat may see it, oldest first, so a client
    *  can rebuild its game log. */
   readonly history?: GameEvent[];
+  /** With `history`: the moves it is made of, oldest first — each one's seat (null for the opening), who made it and how many of `history`'s events it accounts for. */
+  readonly historyMoves?: HistoryMove[];
+}
+
+export interface HistoryMove {
+  readonly seat: Seat | null;
+  readonly by: Mover | null;
+  readonly events: number;
 }
 
 export type ServerMessage =
@@ -83,7 +115,11 @@ export type ServerMessage =
   | { readonly type: 'ok'; readonly re?: string | number; readonly tableId?: string }
   | { readonly type: 'error'; readonly re?: string | number; readonly code: string; readonly message: string }
   | { readonly type: 'pong'; readonly re?: string | number }
-  | { readonly type: 'lobby'; readonly re?: string | number; readonly tables: TableSummary[] }
+  /**
+   * A page of the lobby: the tables that match the watch's filter, best first (open tables with free
+   * seats, then the newest), at most `limit` and at most 64 KB; `next` asks for the page after it.
+   */
+  | { readonly type: 'lobby'; readonly re?: string | number; readonly tables: TableSummary[]; readonly next: string | null; readonly total: number }
   | { readonly type: 'lobby.table'; readonly table: TableSummary }
   | { readonly type: 'lobby.removed'; readonly tableId: string }
   /** The table's seats and status (on watch, and whenever they change); `invite` for private tables' members. */

@@ -7,7 +7,6 @@ import fastifyWebsocket from '@fastify/websocket';
 import { MAX_MESSAGE_BYTES, PROTOCOL_ERRORS, type ServerMessage, helloMessage, parseClientMessage } from '@parlor/protocol';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ServerConfig } from './config.js';
-import { exportGame } from './export.js';
 import { type Connection, Hub } from './hub.js';
 import { createMetrics } from './metrics.js';
 import { SqliteStore } from './store/sqlite.js';
@@ -154,17 +153,18 @@ export async function startServer(config: ServerConfig, opts: { store?: Store; l
     return metrics.registry.metrics();
   });
   app.get<{ Params: { id: string }; Querystring: { game?: string; invite?: string } }>('/tables/:id/export', async (req, reply) => {
-    const t = hub.tables.get(req.params.id);
-    if (t === undefined || (t.row.private && req.query.invite !== t.row.invite)) {
-      return reply.code(404).send({ error: 'UNKNOWN_TABLE', message: PROTOCOL_ERRORS.UNKNOWN_TABLE });
+    // `game` is a game number as written in decimal (1, 2, …): no sign, exponent or leading zero.
+    const raw = req.query.game;
+    if (raw !== undefined && !/^[1-9][0-9]{0,8}$/.test(raw)) {
+      return reply.code(400).send({ error: 'BAD_GAME', message: 'The game number must be a whole number from 1, written plainly (such as ?game=2).' });
     }
-    const latestFinished = t.row.status === 'finished' ? t.row.gameNo : t.row.gameNo - 1;
-    const gameNo = req.query.game === undefined ? latestFinished : Number(req.query.game);
-    if (!Number.isInteger(gameNo) || gameNo < 1) return reply.code(404).send({ error: 'NO_GAME', message: 'No finished game at this table yet.' });
-    const exported = await exportGame(store, t.row.game, t.id, gameNo);
-    if (exported === null) return reply.code(404).send({ error: 'NO_GAME', message: `Game ${gameNo} of this table is not finished (its seed stays secret until it is).` });
-    reply.header('content-disposition', `attachment; filename="parlor-${t.id}-${gameNo}.json"`);
-    return exported;
+    const r = await hub.exportOf(req.params.id, req.query.invite, raw === undefined ? undefined : Number(raw));
+    if ('error' in r) {
+      if (r.error === 'UNKNOWN_TABLE') return reply.code(404).send({ error: 'UNKNOWN_TABLE', message: PROTOCOL_ERRORS.UNKNOWN_TABLE });
+      return reply.code(404).send({ error: 'NO_GAME', message: r.message });
+    }
+    reply.header('content-disposition', `attachment; filename="parlor-${req.params.id}-${r.exported.gameNo}.json"`);
+    return r.exported;
   });
 
   // A browser page from another site must not open a socket here in its visitor's name (the CLI
@@ -189,7 +189,8 @@ export async function startServer(config: ServerConfig, opts: { store?: Store; l
       if (tcp && !corked) { corked = true; tcp.cork(); process.nextTick(() => { corked = false; tcp.uncork(); }); }
       socket.send(JSON.stringify(msg));
     };
-    const conn: Connection = hub.connect(send);
+    const conn: Connection | null = hub.connect(send, req.ip, () => socket.close(1008, 'too many connections'));
+    if (conn === null) return;
     let chain: Promise<void> = Promise.resolve();
     socket.on('message', (data: Buffer, isBinary: boolean) => {
       const received = performance.now();

@@ -30,6 +30,25 @@ export interface ServerConfig {
    * can run out in 300 ms (0.01). The protocol's choices (0/30/60/120 s, each game's window range) stay as they are.
    */
   readonly timerScale: number;
+  // ---- absence, idle tables and floods (docs/operations.md, "Absent players, idle tables, limits") ----
+  /** On a table without a move timer: seconds of absence after which the others may replace a player with a bot. */
+  readonly replaceAfterSeconds: number;
+  /** Minutes a running table may have no connected person before bots finish its game; also how long a finished table nobody watches stays loaded. */
+  readonly idleMinutes: number;
+  /** Minutes an open table waits for its seats to change or its game to start before it closes. */
+  readonly openTableMinutes: number;
+  /** Seconds between sweeps for idle tables and guests (tests make it short). */
+  readonly sweepSeconds: number;
+  /** Days a guest with no seat, table or game is kept after it was last seen. */
+  readonly guestPruneDays: number;
+  /** Open WebSocket connections per client address. */
+  readonly maxConnectionsPerAddress: number;
+  /** New guests (hello without a token) per client address per hour. */
+  readonly guestsPerAddressPerHour: number;
+  /** Tables not yet finished created from one client address. */
+  readonly maxTablesPerAddress: number;
+  /** Open tables (waiting to start) in all. */
+  readonly maxOpenTables: number;
 }
 
 /** The web client built in this checkout (packages/web/dist), served at / when present. */
@@ -87,5 +106,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     ratePerSecond: num('PARLOR_RATE_PER_SECOND', 20, 1, 100000),
     logLevel: env.LOG_LEVEL ?? 'info',
     timerScale: 1,
+    replaceAfterSeconds: num('PARLOR_REPLACE_AFTER_SECONDS', 120, 10, 86_400),
+    idleMinutes: num('PARLOR_IDLE_MINUTES', 10, 1, 10_080),
+    openTableMinutes: num('PARLOR_OPEN_TABLE_MINUTES', 30, 1, 10_080),
+    sweepSeconds: num('PARLOR_SWEEP_SECONDS', 60, 1, 3600),
+    guestPruneDays: num('PARLOR_GUEST_PRUNE_DAYS', 30, 1, 3650),
+    maxConnectionsPerAddress: num('PARLOR_MAX_CONNECTIONS_PER_ADDRESS', 32, 1, 100_000),
+    guestsPerAddressPerHour: num('PARLOR_GUESTS_PER_ADDRESS_PER_HOUR', 30, 1, 1_000_000),
+    maxTablesPerAddress: num('PARLOR_MAX_TABLES_PER_ADDRESS', 20, 1, 100_000),
+    maxOpenTables: num('PARLOR_MAX_OPEN_TABLES', 1000, 1, 1_000_000),
   };
 }

@@ -1,11 +1,15 @@
 import { type ClientMessage, MAX_CHAT_LENGTH, PROTOCOL_ERRORS, PROTOCOL_VERSION, type ServerMessage } from '@parlor/protocol';
+import { exportGame } from './export.js';
+import { AddressLimits } from './limits.js';
+import { Lobby } from './lobby.js';
 import type { ServerConfig } from './config.js';
 import { botLevels } from '@parlor/bots';
 import { GAME_IDS, type GameId, gameModule } from '@parlor/rules';
 import { cleanName, hashToken, randomId } from './identity.js';
 import type { Metrics } from './metrics.js';
 import { RateLimit } from './rate-limit.js';
-import type { Store, TableRow } from './store/store.js';
+import { type Store, StoreUnavailable, type TableRow } from './store/store.js';
+import { storeRefusal } from './table/game-life.js';
 import { Table } from './table/table.js';
 import { type Client, Refusal, type TableHost } from './table/types.js';
 
@@ -15,6 +19,8 @@ const BOT_LEVELS_BY_GAME = Object.fromEntries(GAME_IDS.map((g) => [g, botLevels(
 export interface Connection {
   playerId: string | null;
   readonly send: (msg: ServerMessage) => void;
+  /** The client's address (per-address limits). */
+  readonly address: string;
   readonly limit: RateLimit;
   readonly chatLimit: RateLimit;
   readonly watching: Set<string>;
@@ -29,13 +35,20 @@ export class Hub implements TableHost {
   readonly tables = new Map<string, Table>();
   private readonly names = new Map<string, string>();
   private readonly connections = new Map<string, Set<Connection>>();
-  private readonly lobbyWatchers = new Set<Connection>();
+  /** When each player's last connection closed (players seated at a table). */
+  private readonly lastSeen = new Map<string, number>();
+  private readonly lobby = new Lobby(() => this.tables.values(), 200);
+  private readonly limits: AddressLimits;
+  private sweepTimer: NodeJS.Timeout | null = null;
 
   constructor(readonly store: Store, readonly metrics: Metrics, readonly config: ServerConfig,
-    readonly log: TableHost['log']) {}
+    readonly log: TableHost['log']) {
+    this.limits = new AddressLimits(config);
+  }
 
-  /** Loads every table and rebuilds running games from their logs. */
+  /** Loads every table that is not closed and rebuilds running games from their logs; starts the sweep. */
   async load(): Promise<void> {
+    const started = Date.now();
     for (const row of await this.store.tables()) {
       const creator = await this.store.playerById(row.creatorId);
       if (creator) this.names.set(creator.id, creator.name);
@@ -49,23 +62,53 @@ export class Hub implements TableHost {
       this.tables.set(row.id, table);
       await table.restore();
       // Nobody is connected after a restart: timed tables give everyone the grace period.
-      for (const s of row.seats) if (s.kind === 'player') table.playerGone(s.playerId);
+      for (const s of row.seats) {
+        if (s.kind !== 'player') continue;
+        this.lastSeen.set(s.playerId, started);
+        table.playerGone(s.playerId);
+      }
       table.schedule();
     }
     this.updateGauges();
+    this.sweepTimer = setInterval(() => void this.sweep(), this.config.sweepSeconds * 1000);
+    this.sweepTimer.unref();
+  }
+
+  /** Idle tables close or are finished by bots; idle guests are pruned. */
+  async sweep(now = Date.now()): Promise<void> {
+    for (const t of [...this.tables.values()]) {
+      try {
+        await t.sweep(now);
+      } catch (e) {
+        this.log.warn({ err: e, table: t.id }, 'idle sweep of a table failed; it is tried again at the next sweep');
+      }
+    }
+    this.limits.sweep();
+    try {
+      const pruned = await this.store.pruneGuests(new Date(now - this.config.guestPruneDays * 86_400_000).toISOString());
+      if (pruned > 0) this.log.warn({ pruned }, 'pruned idle guests');
+    } catch (e) {
+      this.log.warn({ err: e }, 'pruning idle guests failed; it is tried again at the next sweep');
+    }
   }
 
   // ---- TableHost --------------------------------------------------------------------------
   playerName(id: string): string { return this.names.get(id) ?? 'someone'; }
   isConnected(playerId: string): boolean { return (this.connections.get(playerId)?.size ?? 0) > 0; }
+  disconnectedSince(playerId: string): number | null {
+    return this.isConnected(playerId) ? null : this.lastSeen.get(playerId) ?? null;
+  }
   tableChanged(table: Table): void {
     this.updateGauges();
-    if (table.row.private) return;
+    if (table.row.status === 'finished' || table.row.status === 'closed') this.limits.tableDone(table.id);
     // A finished table leaves the lobby ("play again" brings it back as running).
-    const msg: ServerMessage = table.row.status === 'finished'
-      ? { type: 'lobby.removed', tableId: table.id }
-      : { type: 'lobby.table', table: table.summary() };
-    for (const c of this.lobbyWatchers) c.send(msg);
+    this.lobby.changed(table);
+  }
+  tableClosed(table: Table): void {
+    this.tables.delete(table.id);
+    this.limits.tableDone(table.id);
+    this.lobby.changed(table);
+    this.updateGauges();
   }
 
   private updateGauges(): void {
@@ -79,10 +122,20 @@ export class Hub implements TableHost {
   }
 
   // ---- connections --------------------------------------------------------------------------
-  connect(send: (msg: ServerMessage) => void): Connection {
+  /**
+   * A new connection from `address`, or null when that address has too many open already (it is
+   * told why and `close` is called).
+   */
+  connect(send: (msg: ServerMessage) => void, address = 'unknown', close: () => void = () => {}): Connection | null {
+    if (!this.limits.connect(address)) {
+      this.metrics.refused.inc({ code: 'TOO_MANY_CONNECTIONS' });
+      send({ type: 'error', code: 'TOO_MANY_CONNECTIONS', message: `Too many connections from your address (at most ${this.config.maxConnectionsPerAddress}); close some first.` });
+      close();
+      return null;
+    }
     this.metrics.sockets.inc();
     return {
-      playerId: null, send, watching: new Set(), lobby: false,
+      playerId: null, send, address, watching: new Set(), lobby: false,
       limit: new RateLimit(this.config.rateBurst, this.config.ratePerSecond),
       chatLimit: new RateLimit(3, 1),
     };
@@ -90,13 +143,15 @@ export class Hub implements TableHost {
 
   disconnect(c: Connection): void {
     this.metrics.sockets.dec();
-    this.lobbyWatchers.delete(c);
+    this.limits.disconnect(c.address);
+    this.lobby.unwatch(c);
     for (const id of c.watching) this.tables.get(id)?.watchers.delete(this.client(c));
     if (c.playerId === null) return;
     const set = this.connections.get(c.playerId);
     set?.delete(c);
     if (set && set.size === 0) {
       this.connections.delete(c.playerId);
+      this.lastSeen.set(c.playerId, Date.now());
       for (const t of this.tables.values()) if (t.seatsOf(c.playerId).length > 0) t.playerGone(c.playerId);
     }
   }
@@ -105,28 +160,39 @@ export class Hub implements TableHost {
   async handle(c: Connection, msg: ClientMessage, received: number): Promise<void> {
     const re = msg.id;
     try {
-      if (msg.type === 'hello') return await this.hello(c, msg);
+      if (msg.type === 'hello') {
+        if (c.playerId === null && msg.token === undefined && !this.limits.newGuest(c.address)) {
+          throw new Refusal('TOO_MANY_GUESTS', `Too many new players from your address this hour (at most ${this.config.guestsPerAddressPerHour}); reconnect with your token, or try later.`);
+        }
+        await this.hello(c, msg);
+        if (c.playerId !== null) void this.store.touchPlayer(c.playerId, new Date().toISOString()).catch(() => {});
+        return;
+      }
       if (msg.type === 'ping') return c.send({ type: 'pong', ...(re === undefined ? {} : { re }) });
       if (c.playerId === null) throw new Refusal('HELLO_FIRST', PROTOCOL_ERRORS.HELLO_FIRST);
       const playerId = c.playerId;
       switch (msg.type) {
-        case 'lobby.watch':
+        case 'lobby.watch': {
           c.lobby = true;
-          this.lobbyWatchers.add(c);
-          return c.send({ type: 'lobby', ...(re === undefined ? {} : { re }), tables: this.lobbyTables() });
+          const { type: _type, id: _id, cursor, ...filter } = msg;
+          return c.send(this.lobby.watch(c, c.send, filter, cursor, re));
+        }
         case 'lobby.unwatch':
           c.lobby = false;
-          this.lobbyWatchers.delete(c);
+          this.lobby.unwatch(c);
           return this.ok(c, re);
         case 'table.create': return await this.create(c, msg);
         case 'table.watch': {
-          const t = this.table(msg.tableId, msg.invite, playerId);
+          const t = await this.tableOrClosed(msg.tableId, msg.invite, playerId);
+          const seated = t.seatsOf(playerId).length > 0;
+          // A returning player gets back the seats a bot played in their absence first, so that the
+          // reply already shows them present.
+          if (seated) await t.exclusive(() => t.playerBack(playerId));
           c.watching.add(t.id);
           t.watchers.add(this.client(c));
           c.send(t.tableMessage(this.client(c), re));
           await t.exclusive(() => t.sendGame(this.client(c), t.game?.lastEvents ?? [], true));
-          if (t.seatsOf(playerId).length > 0) t.playerBack(playerId);
-          else t.broadcastTable(); // the spectator count changed
+          if (!seated) t.broadcastTable(); // the spectator count changed
           return;
         }
         case 'table.unwatch': {
@@ -143,6 +209,8 @@ export class Hub implements TableHost {
           return this.ok(c, re, t.id);
         }
         case 'table.leave': { const t = this.table(msg.tableId, undefined, playerId); await t.exclusive(() => t.leave(playerId, msg.seat)); return this.ok(c, re, t.id); }
+        case 'table.back': { const t = this.table(msg.tableId, undefined, playerId); await t.exclusive(() => t.back(playerId, msg.seat)); return this.ok(c, re, t.id); }
+        case 'table.replace': { const t = this.table(msg.tableId, undefined, playerId); await t.exclusive(() => t.replace(playerId, msg.seat)); return this.ok(c, re, t.id); }
         case 'table.bot.add': { const t = this.table(msg.tableId, undefined, playerId); await t.exclusive(() => t.addBot(playerId, msg.seat, msg.level)); return this.ok(c, re, t.id); }
         case 'table.bot.remove': { const t = this.table(msg.tableId, undefined, playerId); await t.exclusive(() => t.removeBot(playerId, msg.seat)); return this.ok(c, re, t.id); }
         case 'table.start': case 'table.again': {
@@ -157,7 +225,11 @@ export class Hub implements TableHost {
           return this.ok(c, re, t.id);
         }
       }
-    } catch (e) {
+    } catch (caught) {
+      const e = caught instanceof StoreUnavailable ? storeRefusal(caught) : caught;
+      if (e instanceof StoreUnavailable || (e instanceof Refusal && e.code === 'STORE_UNAVAILABLE')) {
+        this.log.error({ err: caught }, 'the store is unavailable; a request was refused');
+      }
       if (e instanceof Refusal) {
         this.metrics.refused.inc({ code: e.code });
         c.send({ type: 'error', ...(re === undefined ? {} : { re }), code: e.code, message: e.message });
@@ -214,10 +286,6 @@ export class Hub implements TableHost {
     });
   }
 
-  private lobbyTables() {
-    return [...this.tables.values()].filter((t) => !t.row.private && t.row.status !== 'finished').map((t) => t.summary());
-  }
-
   /** A table by id; a private one only with its invite, unless the player is at it already. */
   private table(id: string, invite: string | undefined, playerId: string): Table {
     const t = this.tables.get(id);
@@ -228,11 +296,44 @@ export class Hub implements TableHost {
     return t;
   }
 
+  /** `table`, except that a closed table (no longer in memory) is refused as closed, not unknown. */
+  private async tableOrClosed(id: string, invite: string | undefined, playerId: string): Promise<Table> {
+    if (!this.tables.has(id)) {
+      const row = await this.store.table(id);
+      const member = row !== null && (row.creatorId === playerId || row.seats.some((s) => s.kind === 'player' && s.playerId === playerId));
+      if (row !== null && row.status === 'closed' && (!row.private || invite === row.invite || member)) {
+        throw new Refusal('TABLE_CLOSED', 'This table has closed; its finished games can still be downloaded.');
+      }
+    }
+    return this.table(id, invite, playerId);
+  }
+
+  /** The export of a finished game of a table (closed or not), for `GET /tables/:id/export`; the latest finished one by default. */
+  async exportOf(tableId: string, invite: string | undefined, gameNo: number | undefined) {
+    const row = this.tables.get(tableId)?.row ?? await this.store.table(tableId);
+    if (row === null || (row.private && invite !== row.invite)) return { error: 'UNKNOWN_TABLE' as const };
+    const latestFinished = row.status === 'running' ? row.gameNo - 1 : row.gameNo;
+    const n = gameNo ?? latestFinished;
+    if (n < 1) return { error: 'NO_GAME' as const, message: 'No game at this table has finished yet.' };
+    if (n > row.gameNo) return { error: 'NO_GAME' as const, message: `This table has played ${row.gameNo} game${row.gameNo === 1 ? '' : 's'}; there is no game ${n}.` };
+    const exported = await exportGame(this.store, row.game, row.id, n);
+    if (exported === null) return { error: 'NO_GAME' as const, message: `Game ${n} of this table is not finished (its seed stays secret until it is).` };
+    return { exported };
+  }
+
   private async create(c: Connection, msg: Extract<ClientMessage, { type: 'table.create' }>): Promise<void> {
     const playerId = c.playerId!;
     const mine = [...this.tables.values()].filter((t) => t.row.creatorId === playerId && t.row.status !== 'finished').length;
     if (mine >= this.config.maxOpenTablesPerPlayer) {
       throw new Refusal('TOO_MANY_TABLES', `You already have ${mine} open tables (at most ${this.config.maxOpenTablesPerPlayer}); finish or leave one first.`);
+    }
+    if (this.limits.tablesOf(c.address) >= this.config.maxTablesPerAddress) {
+      throw new Refusal('TOO_MANY_TABLES', `Too many unfinished tables were created from your address (at most ${this.config.maxTablesPerAddress}).`);
+    }
+    let open = 0;
+    for (const t of this.tables.values()) if (t.row.status === 'open') open++;
+    if (open >= this.config.maxOpenTables) {
+      throw new Refusal('SERVER_FULL', `The server has ${open} tables waiting for players, its most; join one of them, or try again later.`);
     }
     const module = gameModule(msg.game);
     if (msg.seats < module.minPlayers || msg.seats > module.maxPlayers) {
@@ -256,6 +357,7 @@ export class Hub implements TableHost {
     await this.store.saveTable(row);
     const t = new Table(row, this);
     this.tables.set(row.id, t);
+    this.limits.addTable(c.address, t.id);
     c.watching.add(t.id);
     t.watchers.add(this.client(c));
     c.send(t.tableMessage(this.client(c), msg.id));
@@ -275,6 +377,8 @@ export class Hub implements TableHost {
   }
 
   async close(): Promise<void> {
+    if (this.sweepTimer !== null) clearInterval(this.sweepTimer);
+    this.lobby.close();
     for (const t of this.tables.values()) t.close();
     // Let queued table work (a move being stored) finish before the store closes.
     await Promise.all([...this.tables.values()].map((t) => t.exclusive(() => undefined)));

@@ -6,6 +6,12 @@ export class RateLimit {
     this.tokens = burst;
     this.last = now();
   }
+  /** Whether the bucket is back to its full burst (nothing to remember about it). */
+  full(): boolean {
+    const t = this.now();
+    return this.tokens + ((t - this.last) / 1000) * this.perSecond >= this.burst;
+  }
+
   /** Whether one more message is allowed now (and counts it). */
   take(): boolean {
     const t = this.now();

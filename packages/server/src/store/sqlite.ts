@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { GAMES, isGameId } from '@parlor/rules';
 import Database from 'better-sqlite3';
-import type { ActionRow, GameRow, PlayerRow, Store, TableRow } from './store.js';
+import { type ActionRow, type GameRow, type PlayerRow, type Store, StoreUnavailable, type TableRow } from './store.js';
 
 const SCHEMA_1 = `
 CREATE TABLE IF NOT EXISTS players (
@@ -39,8 +39,27 @@ const MIGRATIONS: readonly { readonly version: number; up(db: Database.Database)
       }
     },
   },
+  {
+    // Who made each move (for the game log's "bot for …"), and when a player was last seen (for
+    // pruning idle guests).
+    version: 3,
+    up: (db) => db.exec(`
+      ALTER TABLE actions ADD COLUMN by TEXT;
+      ALTER TABLE players ADD COLUMN last_seen TEXT;
+      UPDATE players SET last_seen = created_at;
+      CREATE INDEX IF NOT EXISTS tables_status ON tables (status);
+    `),
+  },
 ];
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
+
+/** A failure of the database itself (full disk, I/O error, locked, closed) as StoreUnavailable; anything else as it is. */
+function storeError(e: unknown): unknown {
+  const code = (e as { code?: unknown }).code;
+  if (typeof code === 'string' && code.startsWith('SQLITE_') && !code.startsWith('SQLITE_CONSTRAINT')) return new StoreUnavailable(code, { cause: e });
+  if (e instanceof TypeError && /database connection is not open/i.test(e.message)) return new StoreUnavailable('closed', { cause: e });
+  return e;
+}
 
 /**
  * The default store: one SQLite file (WAL mode), created on first start. Writes are synchronous and
@@ -59,18 +78,26 @@ export class SqliteStore implements Store {
     this.db.pragma('foreign_keys = ON');
     this.migrate();
     this.stmts = {
-      addPlayer: this.db.prepare('INSERT INTO players (id, name, token_hash, created_at) VALUES (?, ?, ?, ?)'),
+      addPlayer: this.db.prepare('INSERT INTO players (id, name, token_hash, created_at, last_seen) VALUES (?, ?, ?, ?, ?)'),
       byToken: this.db.prepare('SELECT id, name, token_hash AS tokenHash, created_at AS createdAt FROM players WHERE token_hash = ?'),
       byId: this.db.prepare('SELECT id, name, token_hash AS tokenHash, created_at AS createdAt FROM players WHERE id = ?'),
       rename: this.db.prepare('UPDATE players SET name = ? WHERE id = ?'),
       saveTable: this.db.prepare('INSERT INTO tables (id, body, status, created_at) VALUES (?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body, status = excluded.status'),
-      tables: this.db.prepare("SELECT body FROM tables ORDER BY created_at"),
+      tables: this.db.prepare("SELECT body FROM tables WHERE status != 'closed' ORDER BY created_at"),
+      table: this.db.prepare('SELECT body FROM tables WHERE id = ?'),
+      touch: this.db.prepare('UPDATE players SET last_seen = ? WHERE id = ?'),
+      prune: this.db.prepare(`
+        DELETE FROM players WHERE COALESCE(last_seen, created_at) < ?
+          AND NOT EXISTS (SELECT 1 FROM tables t WHERE t.status != 'closed' AND json_extract(t.body, '$.creatorId') = players.id)
+          AND NOT EXISTS (SELECT 1 FROM tables t, json_each(t.body, '$.seats') s
+                          WHERE t.status != 'closed' AND json_extract(s.value, '$.playerId') = players.id)
+          AND NOT EXISTS (SELECT 1 FROM games g, json_each(g.body, '$.seats') s WHERE json_extract(s.value, '$.playerId') = players.id)`),
       // A game row left by a crash between storing it and its table (the game never began) is replaced.
       addGame: this.db.prepare('INSERT OR REPLACE INTO games (table_id, game_no, body, finished_at) VALUES (?, ?, ?, NULL)'),
       game: this.db.prepare('SELECT body FROM games WHERE table_id = ? AND game_no = ?'),
       finish: this.db.prepare('UPDATE games SET body = ?, finished_at = ? WHERE table_id = ? AND game_no = ?'),
-      append: this.db.prepare('INSERT OR IGNORE INTO actions (table_id, game_no, seq, seat, action, at) VALUES (?, ?, ?, ?, ?, ?)'),
-      actions: this.db.prepare('SELECT seq, seat, action, at FROM actions WHERE table_id = ? AND game_no = ? ORDER BY seq'),
+      append: this.db.prepare('INSERT OR IGNORE INTO actions (table_id, game_no, seq, seat, action, at, by) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      actions: this.db.prepare('SELECT seq, seat, action, at, by FROM actions WHERE table_id = ? AND game_no = ? ORDER BY seq'),
     };
   }
 
@@ -91,42 +118,68 @@ export class SqliteStore implements Store {
     }
   }
 
-  async addPlayer(p: PlayerRow): Promise<void> {
-    this.stmts.addPlayer.run(p.id, p.name, p.tokenHash, p.createdAt);
+  /** Runs a statement; a failure of the database itself becomes StoreUnavailable. */
+  private guard<T>(fn: () => T): Promise<T> {
+    try {
+      return Promise.resolve(fn());
+    } catch (e) {
+      return Promise.reject(storeError(e));
+    }
   }
-  async playerByTokenHash(tokenHash: string): Promise<PlayerRow | null> {
-    return (this.stmts.byToken.get(tokenHash) as PlayerRow | undefined) ?? null;
+
+  addPlayer(p: PlayerRow): Promise<void> {
+    return this.guard(() => { this.stmts.addPlayer.run(p.id, p.name, p.tokenHash, p.createdAt, p.createdAt); });
   }
-  async playerById(id: string): Promise<PlayerRow | null> {
-    return (this.stmts.byId.get(id) as PlayerRow | undefined) ?? null;
+  playerByTokenHash(tokenHash: string): Promise<PlayerRow | null> {
+    return this.guard(() => (this.stmts.byToken.get(tokenHash) as PlayerRow | undefined) ?? null);
   }
-  async renamePlayer(id: string, name: string): Promise<void> {
-    this.stmts.rename.run(name, id);
+  playerById(id: string): Promise<PlayerRow | null> {
+    return this.guard(() => (this.stmts.byId.get(id) as PlayerRow | undefined) ?? null);
   }
-  async saveTable(t: TableRow): Promise<void> {
-    this.stmts.saveTable.run(t.id, JSON.stringify(t), t.status, t.createdAt);
+  renamePlayer(id: string, name: string): Promise<void> {
+    return this.guard(() => { this.stmts.rename.run(name, id); });
   }
-  async tables(): Promise<TableRow[]> {
-    return (this.stmts.tables.all() as { body: string }[]).map((r) => JSON.parse(r.body) as TableRow);
+  touchPlayer(id: string, at: string): Promise<void> {
+    return this.guard(() => { this.stmts.touch.run(at, id); });
   }
-  async addGame(g: GameRow): Promise<void> {
-    this.stmts.addGame.run(g.tableId, g.gameNo, JSON.stringify(g));
+  pruneGuests(before: string): Promise<number> {
+    return this.guard(() => this.stmts.prune.run(before).changes);
   }
-  async game(tableId: string, gameNo: number): Promise<GameRow | null> {
-    const r = this.stmts.game.get(tableId, gameNo) as { body: string } | undefined;
-    return r === undefined ? null : (JSON.parse(r.body) as GameRow);
+  saveTable(t: TableRow): Promise<void> {
+    return this.guard(() => { this.stmts.saveTable.run(t.id, JSON.stringify(t), t.status, t.createdAt); });
   }
-  async appendAction(tableId: string, gameNo: number, a: ActionRow): Promise<boolean> {
-    return this.stmts.append.run(tableId, gameNo, a.seq, a.seat, JSON.stringify(a.action), a.at).changes === 1;
+  tables(): Promise<TableRow[]> {
+    return this.guard(() => (this.stmts.tables.all() as { body: string }[]).map((r) => JSON.parse(r.body) as TableRow));
   }
-  async actions(tableId: string, gameNo: number): Promise<ActionRow[]> {
-    return (this.stmts.actions.all(tableId, gameNo) as { seq: number; seat: number; action: string; at: string }[])
-      .map((r) => ({ seq: r.seq, seat: r.seat, action: JSON.parse(r.action) as unknown, at: r.at }));
+  table(id: string): Promise<TableRow | null> {
+    return this.guard(() => {
+      const r = this.stmts.table.get(id) as { body: string } | undefined;
+      return r === undefined ? null : (JSON.parse(r.body) as TableRow);
+    });
   }
-  async finishGame(tableId: string, gameNo: number, result: unknown, finishedAt: string, stats: unknown[] | null): Promise<void> {
-    const g = await this.game(tableId, gameNo);
-    if (g === null) return;
-    this.stmts.finish.run(JSON.stringify({ ...g, result, stats, finishedAt }), finishedAt, tableId, gameNo);
+  addGame(g: GameRow): Promise<void> {
+    return this.guard(() => { this.stmts.addGame.run(g.tableId, g.gameNo, JSON.stringify(g)); });
+  }
+  game(tableId: string, gameNo: number): Promise<GameRow | null> {
+    return this.guard(() => {
+      const r = this.stmts.game.get(tableId, gameNo) as { body: string } | undefined;
+      return r === undefined ? null : (JSON.parse(r.body) as GameRow);
+    });
+  }
+  appendAction(tableId: string, gameNo: number, a: ActionRow): Promise<boolean> {
+    return this.guard(() => this.stmts.append.run(tableId, gameNo, a.seq, a.seat, JSON.stringify(a.action), a.at, a.by ?? null).changes === 1);
+  }
+  actions(tableId: string, gameNo: number): Promise<ActionRow[]> {
+    return this.guard(() => (this.stmts.actions.all(tableId, gameNo) as { seq: number; seat: number; action: string; at: string; by: string | null }[])
+      .map((r) => ({ seq: r.seq, seat: r.seat, action: JSON.parse(r.action) as unknown, at: r.at, by: r.by as ActionRow['by'] })));
+  }
+  finishGame(tableId: string, gameNo: number, result: unknown, finishedAt: string, stats: unknown[] | null): Promise<void> {
+    return this.guard(() => {
+      const r = this.stmts.game.get(tableId, gameNo) as { body: string } | undefined;
+      if (r === undefined) return;
+      const g = JSON.parse(r.body) as GameRow;
+      this.stmts.finish.run(JSON.stringify({ ...g, result, stats, finishedAt }), finishedAt, tableId, gameNo);
+    });
   }
   async close(): Promise<void> {
     this.db.close();

@@ -1,4 +1,4 @@
-import type { BotLevel, GameId, TableStatus } from '@parlor/protocol';
+import type { BotLevel, GameId, Mover, TableStatus } from '@parlor/protocol';
 
 export interface PlayerRow {
   readonly id: string;
@@ -52,12 +52,25 @@ export interface ActionRow {
   readonly seat: number;
   readonly action: unknown;
   readonly at: string;
+  /** Who made the move (null for moves stored before this was recorded). */
+  readonly by?: Mover | null;
+}
+
+/**
+ * The store cannot read or write now (disk full, database unreachable, locked): nothing was
+ * written. The operation may be tried again later.
+ */
+export class StoreUnavailable extends Error {
+  constructor(readonly reason: string, options?: { cause?: unknown }) {
+    super(`the store is unavailable (${reason})`, options);
+  }
 }
 
 /**
  * Everything Parlor keeps. The action log is append-only: appending action `seq` of a game succeeds
  * once only (a duplicate is refused), which is what makes retries and several servers safe.
- * Asynchronous so that a networked store (PostgreSQL) can implement it too.
+ * Asynchronous so that a networked store (PostgreSQL) can implement it too. A method that cannot
+ * reach its data rejects with StoreUnavailable, having written nothing.
  */
 export interface Store {
   addPlayer(p: PlayerRow): Promise<void>;
@@ -66,8 +79,17 @@ export interface Store {
   renamePlayer(id: string, name: string): Promise<void>;
   /** Inserts or replaces a table's row. */
   saveTable(t: TableRow): Promise<void>;
-  /** Every table not yet archived (open, running, finished). */
+  /** Every table not closed (open, running, finished). */
   tables(): Promise<TableRow[]>;
+  /** One table, closed or not. */
+  table(id: string): Promise<TableRow | null>;
+  /** Records that a player was seen now (for pruning guests). */
+  touchPlayer(id: string, at: string): Promise<void>;
+  /**
+   * Deletes guests last seen before `before` who hold no seat and created no table, at no table and
+   * in no game; resolves to how many went.
+   */
+  pruneGuests(before: string): Promise<number>;
   addGame(g: GameRow): Promise<void>;
   game(tableId: string, gameNo: number): Promise<GameRow | null>;
   /** Appends action `seq`; resolves false when that seq already exists (nothing is written). */

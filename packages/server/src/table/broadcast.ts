@@ -10,7 +10,8 @@ export function seatInfo(t: Table): SeatInfo[] {
     if (s.kind === 'bot') return { seat, kind: 'bot', level: s.level, name: `${s.level} bot` };
     return {
       seat, kind: 'player', player: { id: s.playerId, name: t.host.playerName(s.playerId) },
-      connected: t.host.isConnected(s.playerId), away: t.away.has(seat),
+      connected: t.host.isConnected(s.playerId), away: t.away.has(seat), awayReason: t.away.get(seat) ?? null,
+      disconnectedSince: t.host.disconnectedSince(s.playerId),
     };
   });
 }
@@ -22,6 +23,7 @@ export function summary(t: Table): TableSummary {
   const base: TableSummary = {
     id: r.id, game: r.game, options: r.options, seats: seatInfo(t), status: r.status, private: r.private,
     moveTimer: r.moveTimer, responseWindow: r.responseWindow,
+    replaceAfter: r.moveTimer > 0 ? null : t.host.config.replaceAfterSeconds,
     creator: { id: r.creatorId, name: t.host.playerName(r.creatorId) },
     gameNo: r.gameNo, spectators: [...t.watchers].filter((c) => !seated.has(c.playerId)).length, createdAt: r.createdAt,
   };
@@ -36,7 +38,10 @@ export function tableMessage(t: Table, c: Client, re?: string | number): ServerM
   return { type: 'table', ...(re === undefined ? {} : { re }), table: summary(t), invite: t.row.private && member ? t.row.invite : null, yourSeats };
 }
 
-/** The game as `seat` (null: a spectator) sees it, with `events` (all audiences) filtered for it. */
+/**
+ * The game as `seat` (null: a spectator) sees it, with `events` (all audiences) filtered for it:
+ * the events of the last move (`by` says who made it), or none between moves.
+ */
 export function snapshot(t: Table, seat: Seat | null, events: readonly GameEvent[], withHistory = false): GameSnapshot {
   const g = t.game!;
   const m = t.module;
@@ -48,12 +53,28 @@ export function snapshot(t: Table, seat: Seat | null, events: readonly GameEvent
     view: m.view(g.state, viewer),
     events: m.eventsFor(events, viewer) as GameSnapshot['events'],
     legal: seat !== null && waitingFor.includes(seat) ? [...m.legalActions(g.state, seat)] : [],
-    waitingFor, deadline: g.deadline, commitment: g.commitment,
+    waitingFor, deadline: g.deadline, waitingSince: over === null ? g.waitingSince : null,
+    by: events === g.lastEvents ? g.lastBy : null, commitment: g.commitment,
     seed: over === null ? null : g.seed,
     outcome: over,
     stats: over === null ? null : g.stats as GameSnapshot['stats'],
-    ...(withHistory ? { history: m.eventsFor(g.allEvents, viewer) as GameSnapshot['events'] } : {}),
+    ...(withHistory ? history(t, viewer) : {}),
   };
+}
+
+/** Every event so far as `viewer` may see it, and the moves they came from (for the game log). */
+function history(t: Table, viewer: Seat | 'spectator'): Pick<GameSnapshot, 'history' | 'historyMoves'> {
+  const g = t.game!;
+  const out: GameEvent[] = [];
+  const moves = [];
+  let at = 0;
+  for (const move of g.moves) {
+    const seen = t.module.eventsFor(g.allEvents.slice(at, at + move.events), viewer);
+    at += move.events;
+    out.push(...seen);
+    moves.push({ seat: move.seat, by: move.by, events: seen.length });
+  }
+  return { history: out as GameSnapshot['events'], historyMoves: moves };
 }
 
 /**

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { createBot } from '@parlor/bots';
+import type { Mover } from '@parlor/protocol';
 import { type Applied, type GameEvent, type Refused, type Seat, createRng } from '@parlor/rules';
 import { commitmentOf } from '../identity.js';
-import type { GameRow } from '../store/store.js';
+import { type GameRow, StoreUnavailable } from '../store/store.js';
 import { broadcastTable, sendGameToAll } from './broadcast.js';
 import type { RunningGame } from './running-game.js';
-import { creatorOnly, seatRow } from './seats.js';
+import { creatorOnly, ownSeat } from './seats.js';
 import type { Table } from './table.js';
 import { Refusal } from './types.js';
 
@@ -29,11 +30,14 @@ export async function start(t: Table, playerId: string): Promise<void> {
       : { kind: 'player' as const, name: s.kind === 'player' ? t.host.playerName(s.playerId) : '?', ...(s.kind === 'player' ? { playerId: s.playerId } : {}) }),
     startedAt: new Date().toISOString(), finishedAt: null, result: null,
   };
-  // Everything that can fail is done before anything is stored.
+  // Everything that can fail is done before anything is stored, and the table changes only once
+  // both rows are (a game row left by a failed second write is replaced when the start is retried).
   const running = newRunning(t, gameRow, setup.value.state, setup.value.events);
+  const row = { ...t.row, status: 'running' as const, gameNo: no };
   await t.host.store.addGame(gameRow);
-  t.row = { ...t.row, status: 'running', gameNo: no };
-  await t.host.store.saveTable(t.row);
+  await t.host.store.saveTable(row);
+  t.row = row;
+  t.touch();
   t.away.clear();
   t.game = running;
   // Scheduled before the first snapshot goes out, so that it carries the move timer's deadline.
@@ -53,7 +57,8 @@ function newRunning(t: Table, g: GameRow, state: unknown, opening: readonly Game
     bots.set(seat, bot);
   });
   return {
-    no: g.gameNo, seed: g.seed, commitment: g.commitment, state, seq: 0, lastEvents: [], allEvents: opening.slice(), stats: null, bots,
+    no: g.gameNo, seed: g.seed, commitment: g.commitment, state, seq: 0, lastEvents: [], allEvents: opening.slice(),
+    moves: [{ seat: null, by: null, events: opening.length }], lastBy: null, waitingSince: Date.now(), stats: null, bots,
     rng: createRng(`${g.seed}/bots`), deadline: null, windowEnds: null,
   };
 }
@@ -70,25 +75,27 @@ export async function restore(t: Table): Promise<void> {
   for (const a of await t.host.store.actions(t.id, g.gameNo)) {
     const r = t.module.apply(running.state, a.seat, a.action);
     if (!r.ok) throw new Error(`table ${t.id}: stored action ${a.seq} is refused on replay: ${r.error.message}`);
-    advance(t, running, r);
+    advance(t, running, a.seat, r, a.by ?? null);
     running.seq = a.seq + 1;
   }
   if (t.module.outcome(running.state) !== null) await finish(t);
 }
 
 /** The game moves to the applied action's state; the bots hear what they may see of it. */
-function advance(t: Table, g: RunningGame, r: Applied<unknown, GameEvent>): void {
+function advance(t: Table, g: RunningGame, seat: Seat, r: Applied<unknown, GameEvent>, by: Mover | null): void {
   g.state = r.state;
   g.seq += 1;
   g.lastEvents = r.events;
+  g.lastBy = by;
+  g.waitingSince = Date.now();
   g.allEvents.push(...r.events);
+  g.moves.push({ seat, by, events: r.events.length });
   for (const [botSeat, bot] of g.bots) bot.observe?.(t.module.eventsFor(r.events, botSeat));
 }
 
 /** A player's action for one of their seats, checked in order: seat, game, sequence, rules. */
 export async function act(t: Table, playerId: string, seat: Seat, seq: number, action: unknown, received: number): Promise<void> {
-  const s = seatRow(t, seat);
-  if (s.kind !== 'player' || s.playerId !== playerId) throw new Refusal('NOT_YOUR_SEAT', `You do not hold seat ${seat}.`);
+  ownSeat(t, playerId, seat);
   // Acting brings a player back — even an action that is refused (stale, say: the stand-in bot
   // moved first), since the player is evidently here; the stand-in's queued move is dropped.
   const back = t.away.delete(seat);
@@ -112,7 +119,7 @@ export async function act(t: Table, playerId: string, seat: Seat, seq: number, a
  * Plays `action` for `seat`: the rules check it, the store records it, and only then does anyone
  * hear of it. Refusals change nothing.
  */
-export async function play(t: Table, seat: Seat, action: unknown, by: 'player' | 'bot' | 'timer'): Promise<void> {
+export async function play(t: Table, seat: Seat, action: unknown, by: Mover): Promise<void> {
   const g = t.game!;
   let r: Applied<unknown, GameEvent> | Refused;
   try {
@@ -123,13 +130,34 @@ export async function play(t: Table, seat: Seat, action: unknown, by: 'player' |
     throw new Refusal('MALFORMED_ACTION', 'That action is not understood.');
   }
   if (!r.ok) throw new Refusal(r.error.code, r.error.message);
-  const stored = await t.host.store.appendAction(t.id, g.no, { seq: g.seq, seat, action, at: new Date().toISOString() });
+  let stored: boolean;
+  try {
+    stored = await t.host.store.appendAction(t.id, g.no, { seq: g.seq, seat, action, at: new Date().toISOString(), by });
+  } catch (e) {
+    if (e instanceof StoreUnavailable) throw storeRefusal(e);
+    throw e;
+  }
   if (!stored) throw new Refusal('STALE', 'That move was already played.');
-  advance(t, g, r);
+  advance(t, g, seat, r, by);
+  t.touch();
   t.host.metrics.actions.inc({ game: t.row.game, by });
-  if (t.module.outcome(g.state) !== null) await finish(t);
-  else t.moves.schedule();
+  if (t.module.outcome(g.state) === null) t.moves.schedule();
+  else {
+    // The move is stored; if recording the result fails, the scheduler retries it.
+    try {
+      await finish(t);
+    } catch (e) {
+      if (!(e instanceof StoreUnavailable)) throw e;
+      t.host.log.error({ err: e, table: t.id }, 'could not record the end of a game; retrying');
+      t.moves.schedule();
+    }
+  }
   sendGameToAll(t, r.events);
+}
+
+/** What a person hears when the store cannot write: nothing happened, try again. */
+export function storeRefusal(e: StoreUnavailable): Refusal {
+  return new Refusal('STORE_UNAVAILABLE', `The server could not save just now (${e.reason}); nothing was played or changed. Try again in a moment.`);
 }
 
 /** The game is over: its result and statistics are stored with it; the table is free for another. */
@@ -139,9 +167,11 @@ export async function finish(t: Table): Promise<void> {
   g.deadline = null;
   const outcome = t.module.outcome(g.state);
   g.stats = t.module.stats(g.allEvents, t.row.seats.length);
+  const row = { ...t.row, status: 'finished' as const };
   await t.host.store.finishGame(t.id, g.no, outcome, new Date().toISOString(), g.stats);
-  t.row = { ...t.row, status: 'finished' };
-  await t.host.store.saveTable(t.row);
+  await t.host.store.saveTable(row);
+  t.row = row;
+  t.touch();
   t.away.clear();
   broadcastTable(t);
 }

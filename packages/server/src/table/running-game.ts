@@ -1,4 +1,5 @@
 import type { Bot } from '@parlor/bots';
+import type { HistoryMove, Mover } from '@parlor/protocol';
 import type { GameEvent, Rng, Seat } from '@parlor/rules';
 
 /** The game a table is playing: the fold of its stored action log, and what runs around it. */
@@ -13,6 +14,12 @@ export interface RunningGame {
   lastEvents: readonly GameEvent[];
   /** Every event of the game so far (every audience), for the end-of-game statistics and history. */
   readonly allEvents: GameEvent[];
+  /** The moves `allEvents` is made of, oldest first (the opening first, seat null). */
+  readonly moves: HistoryMove[];
+  /** Who made the last move (null before the first). */
+  lastBy: Mover | null;
+  /** Since when the game has waited for the seats it waits for now (ms since the epoch). */
+  waitingSince: number;
   /** Per-player statistics, once the game is over. */
   stats: unknown[] | null;
   /** Bots by seat: bot seats, and a stand-in for each seat played for an absent player. */

@@ -1,19 +1,26 @@
 import { type Bot, createBot, standInLevel } from '@parlor/bots';
 import type { Seat } from '@parlor/rules';
+import { StoreUnavailable } from '../store/store.js';
 import { broadcastTable, sendGameToAll } from './broadcast.js';
-import { play } from './game-life.js';
+import { finish, play } from './game-life.js';
 import type { RunningGame } from './running-game.js';
 import type { Table } from './table.js';
 import { Refusal } from './types.js';
 
+/** Retries after a store failure wait this long at first, doubling up to RETRY_MAX_MS. */
+const RETRY_FIRST_MS = 250;
+const RETRY_MAX_MS = 30_000;
+
 /**
  * Who moves next, and when: bots (with a thinking time), the move timer of a person, the clock of
  * a response window (several seats answering at once), and stand-in bots for absent players.
- * Every move it makes runs on the table's queue, like a person's.
+ * Every move it makes runs on the table's queue, like a person's; a move the store could not
+ * record is retried with backoff until it can, so no table stalls on a passing fault.
  */
 export class MoveScheduler {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly graceTimers = new Map<string, NodeJS.Timeout>();
+  private retryMs = 0;
 
   constructor(private readonly t: Table) {}
 
@@ -23,9 +30,16 @@ export class MoveScheduler {
     const g = t.game;
     if (g === null || t.row.status !== 'running') return;
     this.clearTimers();
+    if (t.module.outcome(g.state) !== null) {
+      // The last move is stored but the end of the game is not yet: record it.
+      this.later(0, () => finish(t));
+      return;
+    }
     const toAct = t.module.toAct(g.state);
     const window = t.module.responseWindow;
     const isWindow = window !== null && window.isOpen(g.state);
+    // When no person is left at the table, the bots finish the game at once.
+    const rush = this.noPersonLeft();
     // In a window every seat asked answers at once; it closes after the table's window length.
     if (!isWindow) g.windowEnds = null;
     else g.windowEnds ??= Date.now() + this.clock(t.row.responseWindow ?? window.seconds.default);
@@ -33,7 +47,7 @@ export class MoveScheduler {
     for (const seat of toAct) {
       const bot = this.botFor(seat);
       if (bot === null) continue;
-      this.later(this.botDelay(isWindow), async () => {
+      this.later(rush ? 0 : this.botDelay(isWindow), async () => {
         if (t.game !== g || g.seq !== seq) return; // the game moved on: schedule() queued afresh
         if (this.botFor(seat) !== bot) return; // its player is back
         await this.botMove(g, seat, bot);
@@ -57,17 +71,27 @@ export class MoveScheduler {
       const seat = people[0]!;
       this.later(this.clock(t.row.moveTimer), async () => {
         if (t.game !== g || g.seq !== seq) return;
-        t.away.add(seat); // out of time: a stand-in bot plays this seat until its player is back
+        t.away.set(seat, 'timeout'); // out of time: a stand-in bot plays this seat until its player is back
         this.refresh();
       });
     }
   }
 
   /** Someone's presence changed: reschedule, and tell everyone (seats, deadline, legal moves). */
-  private refresh(): void {
+  refresh(): void {
     broadcastTable(this.t);
     this.schedule();
     sendGameToAll(this.t, []);
+  }
+
+  /**
+   * No person is left: every person's seat is played by a stand-in, and each of them left the game
+   * or is not connected.
+   */
+  noPersonLeft(): boolean {
+    const t = this.t;
+    return t.row.seats.every((s, seat) => s.kind !== 'player' ||
+      (t.away.has(seat) && (t.away.get(seat) === 'left' || !t.host.isConnected(s.playerId))));
   }
 
   /** No more moves: the game is over or the table closes. */
@@ -86,11 +110,27 @@ export class MoveScheduler {
     this.timers.clear();
   }
 
+  /** Runs `fn` on the table's queue after `ms`; a store failure schedules everything again, later. */
   private later(ms: number, fn: () => Promise<void>): void {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      this.t.exclusive(fn).catch((e: unknown) => this.t.host.log.error({ err: e, table: this.t.id }, 'timed move failed'));
+      this.t.exclusive(fn).then(() => { this.retryMs = 0; }, (e: unknown) => this.failed(e));
     }, ms);
+    this.timers.add(timer);
+  }
+
+  private failed(e: unknown): void {
+    const t = this.t;
+    if (!(e instanceof StoreUnavailable) && !(e instanceof Refusal && e.code === 'STORE_UNAVAILABLE')) {
+      t.host.log.error({ err: e, table: t.id }, 'timed move failed');
+      return;
+    }
+    if (this.retryMs === 0) t.host.log.error({ err: e, table: t.id }, 'the store could not record a move; retrying with backoff');
+    this.retryMs = Math.min(RETRY_MAX_MS, this.retryMs === 0 ? RETRY_FIRST_MS : this.retryMs * 2);
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      void t.exclusive(() => this.schedule());
+    }, this.retryMs);
     this.timers.add(timer);
   }
 
@@ -116,6 +156,7 @@ export class MoveScheduler {
    */
   private async botMove(g: RunningGame, seat: Seat, bot: Bot): Promise<void> {
     const t = this.t;
+    const by = t.row.seats[seat]!.kind === 'bot' ? 'bot' : 'stand-in';
     const legal = t.module.legalActions(g.state, seat);
     let action: unknown;
     try {
@@ -126,14 +167,14 @@ export class MoveScheduler {
     }
     if (action !== undefined) {
       try {
-        return await play(t, seat, action, 'bot');
+        return await play(t, seat, action, by);
       } catch (e) {
-        if (!(e instanceof Refusal) || e.code === 'STALE') throw e;
+        if (!(e instanceof Refusal) || e.code === 'STALE' || e.code === 'STORE_UNAVAILABLE') throw e;
         t.host.log.error({ table: t.id, seat, level: bot.level, code: e.code }, 'bot chose an illegal action; playing a random legal action');
       }
     }
     if (legal.length === 0) return;
-    await play(t, seat, legal[Math.floor(g.rng.float() * legal.length)], 'bot');
+    await play(t, seat, legal[Math.floor(g.rng.float() * legal.length)], by);
   }
 
   /** The bot that moves for `seat` now: its own, or a stand-in while its player is away. */
@@ -151,29 +192,56 @@ export class MoveScheduler {
   playerGone(playerId: string): void {
     const t = this.t;
     broadcastTable(t);
-    if (t.row.status !== 'running' || t.row.moveTimer === 0 || t.seatsOf(playerId).length === 0) return;
+    if (t.row.status !== 'running' || t.seatsOf(playerId).length === 0) return;
+    // The last person present may have gone: then the bots finish at once.
+    if (this.noPersonLeft()) void t.exclusive(() => this.schedule());
+    if (t.row.moveTimer === 0) return;
     const before = this.graceTimers.get(playerId);
     if (before !== undefined) clearTimeout(before);
     const timer = setTimeout(() => {
       this.graceTimers.delete(playerId);
       void t.exclusive(() => {
         if (t.host.isConnected(playerId) || t.row.status !== 'running') return;
-        for (const seat of t.seatsOf(playerId)) t.away.add(seat);
+        for (const seat of t.seatsOf(playerId)) if (!t.away.has(seat)) t.away.set(seat, 'disconnected');
         this.refresh();
       });
     }, t.host.config.graceSeconds * 1000);
     this.graceTimers.set(playerId, timer);
   }
 
-  /** A player is back (reconnected and watching): their seats are theirs again. */
+  /**
+   * A player is back (reconnected and watching; run on the table's queue): seats a bot played
+   * because of their absence are theirs again; a seat they left stays with its bot until they take
+   * it back.
+   */
   playerBack(playerId: string): void {
     const t = this.t;
     const timer = this.graceTimers.get(playerId);
     if (timer !== undefined) { clearTimeout(timer); this.graceTimers.delete(playerId); }
     let changed = false;
-    for (const seat of t.seatsOf(playerId)) changed = t.away.delete(seat) || changed;
+    for (const seat of t.seatsOf(playerId)) {
+      if (t.away.has(seat) && t.away.get(seat) !== 'left') changed = t.away.delete(seat) || changed;
+    }
     // The game is re-sent too: the deadline and the legal moves change when the stand-in steps aside.
-    if (changed) void t.exclusive(() => this.refresh());
+    if (changed) this.refresh();
     else broadcastTable(t);
+  }
+
+  /**
+   * The idle rule, checked by the server's sweep: a running game whose people have all been gone
+   * for `idleMinutes` is handed to bots, which finish it at once.
+   */
+  idle(now: number): void {
+    const t = this.t;
+    if (t.row.status !== 'running') return;
+    const limit = t.host.config.idleMinutes * 60_000;
+    const people = t.row.seats.flatMap((s, seat) => (s.kind === 'player' ? [{ seat, id: s.playerId }] : []));
+    const allGone = people.every((p) => {
+      const since = t.host.disconnectedSince(p.id);
+      return since !== null && now - since >= limit;
+    });
+    if (!allGone) return;
+    for (const p of people) if (!t.away.has(p.seat)) t.away.set(p.seat, 'disconnected');
+    void t.exclusive(() => this.refresh());
   }
 }

@@ -1,5 +1,5 @@
 import type { BotLevel } from '@parlor/bots';
-import type { ServerMessage, TableSummary } from '@parlor/protocol';
+import type { AwayReason, ServerMessage, TableSummary } from '@parlor/protocol';
 import { type AnyGame, type GameEvent, type Seat, gameModule } from '@parlor/rules';
 import type { TableRow } from '../store/store.js';
 import * as broadcast from './broadcast.js';
@@ -18,8 +18,10 @@ import type { Client, TableHost } from './types.js';
 export class Table {
   game: RunningGame | null = null;
   readonly watchers = new Set<Client>();
-  /** Seats whose player is away: a stand-in bot plays them until the player is back. */
-  readonly away = new Set<Seat>();
+  /** Seats whose player is away, and why: a stand-in bot plays them until the player is back. */
+  readonly away = new Map<Seat, AwayReason>();
+  /** When the table last changed (seats, a game started, a move): its idle clock. */
+  lastActivity = Date.now();
   readonly module: AnyGame;
   readonly moves: MoveScheduler;
   private queue: Promise<void> = Promise.resolve();
@@ -38,6 +40,8 @@ export class Table {
     return run;
   }
 
+  touch(): void { this.lastActivity = Date.now(); }
+
   seatsOf(playerId: string): Seat[] {
     return this.row.seats.flatMap((s, i) => (s.kind === 'player' && s.playerId === playerId ? [i] : []));
   }
@@ -53,6 +57,8 @@ export class Table {
   leave(playerId: string, seat: Seat): Promise<void> { return seats.leave(this, playerId, seat); }
   addBot(playerId: string, seat: Seat, level: BotLevel): Promise<void> { return seats.addBot(this, playerId, seat, level); }
   removeBot(playerId: string, seat: Seat): Promise<void> { return seats.removeBot(this, playerId, seat); }
+  back(playerId: string, seat: Seat): void { seats.back(this, playerId, seat); }
+  replace(playerId: string, seat: Seat): void { seats.replace(this, playerId, seat); }
 
   // ---- the game's life (game-life.ts) -------------------------------------------------------
   start(playerId: string): Promise<void> { return life.start(this, playerId); }
@@ -66,4 +72,36 @@ export class Table {
   playerGone(playerId: string): void { this.moves.playerGone(playerId); }
   playerBack(playerId: string): void { this.moves.playerBack(playerId); }
   close(): void { this.moves.close(); }
+
+  // ---- idle tables (the server's sweep) -----------------------------------------------------
+
+  /**
+   * An open table whose seats have not changed for `openTableMinutes` closes; so does a finished
+   * one whose people have all been gone for `idleMinutes`. A running game whose people have all
+   * been gone that long is finished by bots (the scheduler's idle rule).
+   */
+  async sweep(now: number): Promise<void> {
+    const { openTableMinutes, idleMinutes } = this.host.config;
+    const quiet = now - this.lastActivity;
+    if (this.row.status === 'running') return this.moves.idle(now);
+    const people = this.row.seats.flatMap((s) => (s.kind === 'player' ? [s.playerId] : []));
+    const gone = people.every((id) => {
+      const since = this.host.disconnectedSince(id);
+      return since !== null && now - since >= idleMinutes * 60_000;
+    });
+    const close = this.row.status === 'open' ? quiet >= openTableMinutes * 60_000
+      : this.row.status === 'finished' && gone && quiet >= idleMinutes * 60_000;
+    if (close) await this.exclusive(() => this.closeTable());
+  }
+
+  /** The table ends: stored as closed, then it leaves memory and the lobby; watchers hear it closed. */
+  private async closeTable(): Promise<void> {
+    if (this.row.status === 'running' || this.row.status === 'closed') return;
+    const row = { ...this.row, status: 'closed' as const };
+    await this.host.store.saveTable(row);
+    this.row = row;
+    this.close();
+    broadcast.broadcastTable(this);
+    this.host.tableClosed(this);
+  }
 }

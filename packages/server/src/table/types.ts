@@ -17,6 +17,10 @@ export interface TableHost {
   readonly config: ServerConfig;
   playerName(id: string): string;
   isConnected(playerId: string): boolean;
+  /** Since when (ms since the epoch) the player has had no connection; null while connected. */
+  disconnectedSince(playerId: string): number | null;
+  /** The table closed: it leaves memory and the lobby. */
+  tableClosed(table: Table): void;
   /** The table's seats or status changed (the lobby hears of it). */
   tableChanged(table: Table): void;
   readonly log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
