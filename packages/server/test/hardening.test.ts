@@ -65,8 +65,11 @@ async function anonymous(): Promise<TestClient> {
   return c;
 }
 
-function nextError(c: TestClient): Promise<ServerMessage> {
-  return c.next((m) => m.type === 'error');
+/** Sends a raw frame and resolves with the first error that arrives after it. */
+function refusal(c: TestClient, raw: string | Buffer, opts: { binary?: boolean } = {}): Promise<ServerMessage> {
+  const reply = c.waitFor((m) => m.type === 'error');
+  c.sendRaw(raw, opts);
+  return reply;
 }
 
 /** Opens a raw WebSocket with the given headers: resolves 'open', or the HTTP status that refused it. */
@@ -247,13 +250,10 @@ describe('RATE_LIMITED and TOO_LARGE carry re', () => {
   it('when the frame is a JSON object with a valid id; otherwise no re', async () => {
     server = await startServer(config({ rateBurst: 1, ratePerSecond: 1 }), { logger: false });
     const ann = await connect('Ann'); // hello took the one message of the burst
-    ann.sendRaw(JSON.stringify({ type: 'ping', id: 'p1' }));
-    expect(await nextError(ann)).toMatchObject({ re: 'p1', code: 'RATE_LIMITED', message: expect.stringContaining('1 a second') });
-    ann.sendRaw(JSON.stringify({ type: 'table.create', id: 7, game: 'flip-7', seats: 2 }));
-    expect(await nextError(ann)).toMatchObject({ re: 7, code: 'RATE_LIMITED' });
+    expect(await refusal(ann, JSON.stringify({ type: 'ping', id: 'p1' }))).toMatchObject({ re: 'p1', code: 'RATE_LIMITED', message: expect.stringContaining('1 a second') });
+    expect(await refusal(ann, JSON.stringify({ type: 'table.create', id: 7, game: 'flip-7', seats: 2 }))).toMatchObject({ re: 7, code: 'RATE_LIMITED' });
     for (const raw of ['not json', JSON.stringify({ type: 'ping' }), JSON.stringify({ type: 'ping', id: 'x'.repeat(65) }), JSON.stringify({ type: 'ping', id: 1.5 }), JSON.stringify([{ id: 3 }])]) {
-      ann.sendRaw(raw);
-      const e = await nextError(ann);
+      const e = await refusal(ann, raw);
       expect(e, raw).toMatchObject({ code: 'RATE_LIMITED' });
       expect('re' in e, raw).toBe(false);
     }
@@ -266,13 +266,10 @@ describe('RATE_LIMITED and TOO_LARGE carry re', () => {
       const base = JSON.stringify({ type: 'chat.send', id, tableId: 'abc', text: '' });
       return JSON.stringify({ type: 'chat.send', id, tableId: 'abc', text: 'x'.repeat(size - base.length) });
     };
-    ann.sendRaw(big('c1', MAX_MESSAGE_BYTES + 1));
-    expect(await nextError(ann)).toMatchObject({ re: 'c1', code: 'TOO_LARGE' });
-    ann.sendRaw(big(42, 60 * 1024));
-    expect(await nextError(ann)).toMatchObject({ re: 42, code: 'TOO_LARGE' });
+    expect(await refusal(ann, big('c1', MAX_MESSAGE_BYTES + 1))).toMatchObject({ re: 'c1', code: 'TOO_LARGE' });
+    expect(await refusal(ann, big(42, 60 * 1024))).toMatchObject({ re: 42, code: 'TOO_LARGE' });
     for (const raw of [`{"type":"ping","id":"cut"${' '.repeat(MAX_MESSAGE_BYTES)}`, big(undefined, MAX_MESSAGE_BYTES + 10), big('y'.repeat(100), MAX_MESSAGE_BYTES + 10)]) {
-      ann.sendRaw(raw);
-      const e = await nextError(ann);
+      const e = await refusal(ann, raw);
       expect(e).toMatchObject({ code: 'TOO_LARGE' });
       expect('re' in e).toBe(false);
     }
@@ -291,8 +288,7 @@ describe('echoes and logs', () => {
     ann.onMessage((m) => { if (m.type === 'error') errors.push(m); });
 
     // An unknown key is quoted by the schema's text: cut.
-    ann.sendRaw(JSON.stringify({ type: 'ping', id: 'u', [long]: 1 }));
-    const unknownKey = await nextError(ann);
+    const unknownKey = await refusal(ann, JSON.stringify({ type: 'ping', id: 'u', [long]: 1 }));
     expect(unknownKey).toMatchObject({ re: 'u', code: 'BAD_MESSAGE', message: expect.stringContaining('Unrecognized key') });
     // A game's refusal of a malformed action quotes it: cut as well.
     const t = await ann.request({ type: 'table.create', game: 'flip-7', seats: 2 });
@@ -307,14 +303,10 @@ describe('echoes and logs', () => {
     const malformed = await moverClient.request({ type: 'action', tableId, seat: mover, seq: g.seq, action: { type: long } });
     expect(malformed).toMatchObject({ type: 'error', code: 'MALFORMED_ACTION' });
     // Other malformed input: a long invalid id, a bad name, invalid JSON, binary, too large.
-    ann.sendRaw(JSON.stringify({ type: 'ping', id: long }));
-    expect(await nextError(ann)).toMatchObject({ code: 'BAD_MESSAGE' });
-    ann.sendRaw(long);
-    expect(await nextError(ann)).toMatchObject({ code: 'BAD_MESSAGE' });
-    ann.sendRaw(Buffer.from(long), { binary: true });
-    expect(await nextError(ann)).toMatchObject({ code: 'BAD_MESSAGE' });
-    ann.sendRaw(`{"type":"ping","id":"big","pad":"${long.repeat(10)}"}`);
-    expect(await nextError(ann)).toMatchObject({ code: 'TOO_LARGE', re: 'big' });
+    expect(await refusal(ann, JSON.stringify({ type: 'ping', id: long }))).toMatchObject({ code: 'BAD_MESSAGE' });
+    expect(await refusal(ann, long)).toMatchObject({ code: 'BAD_MESSAGE' });
+    expect(await refusal(ann, Buffer.from(long), { binary: true })).toMatchObject({ code: 'BAD_MESSAGE' });
+    expect(await refusal(ann, `{"type":"ping","id":"big","pad":"${long.repeat(10)}"}`)).toMatchObject({ code: 'TOO_LARGE', re: 'big' });
     const anon = await anonymous();
     expect(await anon.request({ type: 'hello', name: long })).toMatchObject({ type: 'error', code: 'BAD_NAME' });
     // Rate limit: a burst of pings, the last ones refused.
