@@ -17,18 +17,17 @@ import {
 const viewers = (players: number): Viewer[] => [...Array.from({ length: players }, (_, i) => i), 'spectator'];
 const json = (x: unknown) => JSON.stringify(x);
 
-/** Any value of an option, from its described field. */
-function optionArb(f: OptionField): fc.Arbitrary<unknown> {
-  return f.kind === 'flag' ? fc.boolean() : fc.constantFrom(...f.values);
+/** Any value of an option at a table of `players`, from its described field. */
+function optionArb(f: OptionField, players: number): fc.Arbitrary<unknown> {
+  return f.kind === 'flag' ? fc.boolean() : fc.constantFrom(...f.values.filter((v) => !f.seats || typeof v !== 'number' || v < players));
 }
 
 function gameArb(game: AnyGame) {
-  const options = fc.record(Object.fromEntries(game.options.fields.map((f) => [f.key, optionArb(f)])) as Record<string, fc.Arbitrary<unknown>>);
-  return fc.record({
-    players: fc.integer({ min: game.minPlayers, max: game.maxPlayers }),
-    options,
+  return fc.integer({ min: game.minPlayers, max: game.maxPlayers }).chain((players) => fc.record({
+    players: fc.constant(players),
+    options: fc.record(Object.fromEntries(game.options.fields.map((f) => [f.key, optionArb(f, players)])) as Record<string, fc.Arbitrary<unknown>>),
     seed: fc.string({ maxLength: 10 }),
-  });
+  }));
 }
 
 /** Values that are no action of any game. */
@@ -153,6 +152,13 @@ describe.each(GAME_IDS.map((id) => [id, GAMES[id] as AnyGame] as const))('game c
       expect(f.description.length).toBeGreaterThan(0);
       const bad = game.options.parse({ [f.key]: f.kind === 'flag' ? 'yes' : '__no_such_value__' });
       expect(!bad.ok && bad.error.code).toBe('BAD_OPTIONS');
+      // A seat-valued option must name a seat of the table.
+      const seat = f.kind === 'choice' && f.seats ? f.values.find((v) => typeof v === 'number' && v >= game.minPlayers) : undefined;
+      if (seat !== undefined) {
+        const beyond = game.options.parse({ [f.key]: seat }, game.minPlayers);
+        expect(!beyond.ok && beyond.error.code).toBe('BAD_OPTIONS');
+        expect(game.options.parse({ [f.key]: seat }, (seat as number) + 1).ok).toBe(true);
+      }
     }
     const unknown = game.options.parse({ noSuchOption: 1 });
     expect(!unknown.ok && unknown.error.code).toBe('BAD_OPTIONS');

@@ -4,8 +4,26 @@ import { sfParseOptions, stirFryEighteen, SF_DEFAULT_OPTIONS } from '../src/inde
 describe('Stir Fry Eighteen options', () => {
   it('fills defaults (SF-6 target 50, variants off)', () => {
     const r = sfParseOptions({});
-    expect(r.ok && r.value).toEqual({ target: 50, closingTime: false, meticulousChef: false, emptyPantry: 'off', tofu: false });
+    expect(r.ok && r.value).toEqual({ target: 50, closingTime: false, meticulousChef: false, emptyPantry: 'off', tofu: false, firstPlayer: 'random' });
     expect(sfParseOptions(undefined)).toEqual({ ok: true, value: SF_DEFAULT_OPTIONS });
+  });
+
+  it('lets the creator choose the first player (SF-5), a seat of the table, else draws one', () => {
+    expect(sfParseOptions({ firstPlayer: 4 }, 3)).toMatchObject({ ok: false, error: { code: 'BAD_OPTIONS', rule: 'SF-5' } });
+    expect(sfParseOptions({ firstPlayer: -1 }).ok).toBe(false);
+    expect(sfParseOptions({ firstPlayer: '2' }).ok).toBe(false);
+    for (const seat of [0, 1, 2]) {
+      const g = stirFryEighteen.setup({ players: 3, seed: `first ${seat}`, options: { firstPlayer: seat } });
+      expect(g.ok && g.value.turn.player).toBe(seat);
+    }
+    const refused = stirFryEighteen.setup({ players: 2, seed: 'x', options: { firstPlayer: 3 } });
+    expect(!refused.ok && refused.error.code).toBe('BAD_OPTIONS');
+    // At random, every seat starts some game.
+    const firsts = new Set(Array.from({ length: 40 }, (_, i) => {
+      const g = stirFryEighteen.setup({ players: 3, seed: `random ${i}` });
+      return g.ok ? g.value.turn.player : -1;
+    }));
+    expect([...firsts].sort()).toEqual([0, 1, 2]);
   });
 
   it('accepts every listed value', () => {

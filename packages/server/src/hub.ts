@@ -339,7 +339,7 @@ export class Hub implements TableHost {
     if (msg.seats < module.minPlayers || msg.seats > module.maxPlayers) {
       throw new Refusal('BAD_PLAYERS', `${module.name} is for ${module.minPlayers} to ${module.maxPlayers} players, not ${msg.seats}.`);
     }
-    const options = module.options.parse(msg.options ?? {});
+    const options = module.options.parse(msg.options ?? {}, msg.seats);
     if (!options.ok) throw new Refusal(options.error.code, options.error.message);
     const window = module.responseWindow;
     if (msg.responseWindow !== undefined && window === null) {

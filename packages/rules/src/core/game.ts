@@ -47,8 +47,11 @@ export interface GameOptions<O> {
   readonly defaults: Readonly<O>;
   /** Every option, in the order a form shows them. */
   readonly fields: readonly OptionField[];
-  /** Validates raw options, filling defaults; refuses unknown keys and wrong values by name. */
-  parse(raw: unknown): Result<O>;
+  /**
+   * Validates raw options, filling defaults; refuses unknown keys and wrong values by name. With
+   * `players`, also options that depend on the seat count (a seat that must exist).
+   */
+  parse(raw: unknown, players?: number): Result<O>;
 }
 
 /**

@@ -8,14 +8,17 @@ export type OptionField =
   | {
     readonly key: string; readonly kind: 'choice'; readonly values: readonly (string | number)[];
     readonly description: string; readonly rule?: string;
+    /** The numbers among `values` are seats: only those below the table's seat count are allowed. */
+    readonly seats?: boolean;
   }
   | { readonly key: string; readonly kind: 'flag'; readonly description: string; readonly rule?: string };
 
 /**
  * Validates raw table options against a game's fields: missing keys take their defaults; an unknown
  * key or a wrong value is refused with BAD_OPTIONS, naming the key, what it may be and the rule.
+ * With `players`, a seat-valued option must name one of the table's seats.
  */
-export function parseOptions<O>(game: string, fields: readonly OptionField[], defaults: Readonly<O>, raw: unknown): Result<O> {
+export function parseOptions<O>(game: string, fields: readonly OptionField[], defaults: Readonly<O>, raw: unknown, players?: number): Result<O> {
   if (raw === undefined || raw === null) return ok({ ...defaults });
   if (typeof raw !== 'object' || Array.isArray(raw)) {
     return refuse('BAD_OPTIONS', `Options must be an object such as {"${fields[0]?.key ?? 'option'}": …}.`);
@@ -33,6 +36,9 @@ export function parseOptions<O>(game: string, fields: readonly OptionField[], de
     if (f.kind === 'flag' ? typeof v !== 'boolean' : !f.values.includes(v as string | number)) {
       const allowed = f.kind === 'flag' ? 'true or false' : `one of ${f.values.map((x) => JSON.stringify(x)).join(', ')}`;
       return refuse('BAD_OPTIONS', `Option "${f.key}" must be ${allowed}, not ${show(v)}.`, f.rule);
+    }
+    if (f.kind === 'choice' && f.seats === true && typeof v === 'number' && players !== undefined && v >= players) {
+      return refuse('BAD_OPTIONS', `Option "${f.key}" must be a seat from 0 to ${players - 1} at a table of ${players}, not ${v}.`, f.rule);
     }
     out[f.key] = v;
   }

@@ -22,8 +22,8 @@ export const F7_MIN_PLAYERS = 2;
 export const F7_MAX_PLAYERS = 12;
 
 /** Validates raw options (F7-2): unknown keys and wrong values are refused by name. */
-export function f7ParseOptions(raw: unknown): Result<F7Options> {
-  return parseOptions('Flip 7', F7_OPTION_FIELDS, F7_DEFAULT_OPTIONS, raw);
+export function f7ParseOptions(raw: unknown, players?: number): Result<F7Options> {
+  return parseOptions('Flip 7', F7_OPTION_FIELDS, F7_DEFAULT_OPTIONS, raw, players);
 }
 
 /** F7-2: 2 to 12 players. */

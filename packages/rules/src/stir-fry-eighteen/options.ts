@@ -15,10 +15,12 @@ export interface SfOptions {
   readonly emptyPantry: SfEmptyPantry;
   /** SF-30: the Tofu promo card replaces one random base card. */
   readonly tofu: boolean;
+  /** SF-5: the seat that plays first, or 'random'. */
+  readonly firstPlayer: 'random' | number;
 }
 
 export const SF_DEFAULT_OPTIONS: SfOptions = Object.freeze({
-  target: 50, closingTime: false, meticulousChef: false, emptyPantry: 'off', tofu: false,
+  target: 50, closingTime: false, meticulousChef: false, emptyPantry: 'off', tofu: false, firstPlayer: 'random',
 });
 
 export const SF_TARGETS = [50, 100, 150, 300] as const;
@@ -31,9 +33,13 @@ export const SF_OPTION_FIELDS: readonly OptionField[] = [
   { key: 'meticulousChef', kind: 'flag', rule: 'SF-29', description: 'The target must be hit exactly; points past it bounce back.' },
   { key: 'emptyPantry', kind: 'choice', values: SF_EMPTY_PANTRY, rule: 'SF-31', description: 'Removes the draw after cooking, or the draw at the start of a turn.' },
   { key: 'tofu', kind: 'flag', rule: 'SF-30', description: 'The Tofu promo card replaces one random base card.' },
+  {
+    key: 'firstPlayer', kind: 'choice', values: ['random', 0, 1, 2, 3, 4], seats: true, rule: 'SF-5',
+    description: 'Who plays first: a seat (0 is the first seat) chosen by the table\'s creator, or drawn at random.',
+  },
 ];
 
 /** Validates raw options (missing keys take their defaults); names any unknown key or bad value. */
-export function sfParseOptions(raw: unknown): Result<SfOptions> {
-  return parseOptions('Stir Fry Eighteen', SF_OPTION_FIELDS, SF_DEFAULT_OPTIONS, raw);
+export function sfParseOptions(raw: unknown, players?: number): Result<SfOptions> {
+  return parseOptions('Stir Fry Eighteen', SF_OPTION_FIELDS, SF_DEFAULT_OPTIONS, raw, players);
 }

@@ -15,7 +15,7 @@ export const sfScenario: ScenarioAdapter<SfState> = {
     const players = sfCheckPlayers(rawPlayers);
     if (!players.ok) return players;
     const n = players.value;
-    const options = sfParseOptions(rawOptions);
+    const options = sfParseOptions(rawOptions, n);
     if (!options.ok) return options;
     for (const key of Object.keys(setup)) {
       if (!SETUP_KEYS.includes(key)) return bad(`unknown setup key "${key}" (expected ${SETUP_KEYS.join(', ')})`);
@@ -38,7 +38,8 @@ export const sfScenario: ScenarioAdapter<SfState> = {
       }
       scores = setup.scores as number[];
     }
-    const first = setup.first === undefined ? 0 : setup.first;
+    const chosen = options.value.firstPlayer;
+    const first = setup.first === undefined ? (chosen === 'random' ? 0 : chosen) : setup.first;
     if (typeof first !== 'number' || !Number.isInteger(first) || first < 0 || first >= n) {
       return bad(`setup "first" must be a seat from 0 to ${n - 1}`);
     }

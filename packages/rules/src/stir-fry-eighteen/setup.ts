@@ -15,7 +15,7 @@ export const SF_MAX_PLAYERS = 5;
 export function sfSetup(input: SetupInput, emit: SfEmit | null = null): Result<SfState> {
   const players = sfCheckPlayers(input.players);
   if (!players.ok) return players;
-  const options = sfParseOptions(input.options);
+  const options = sfParseOptions(input.options, players.value);
   if (!options.ok) return options;
   if (typeof input.seed !== 'string') return refuse('BAD_SETUP', 'The seed must be text.');
   const rng = seedRng(input.seed);
@@ -30,7 +30,9 @@ export function sfSetup(input: SetupInput, emit: SfEmit | null = null): Result<S
   shuffleInPlace(rng, deck);
   const hands: SfCard[][] = [];
   for (let p = 0; p < players.value; p++) hands.push(deck.splice(deck.length - SF_HAND_LIMIT, SF_HAND_LIMIT));
-  const first = input.first === undefined ? randomInt(rng, players.value) : input.first;
+  // SF-5: the first player is drawn at random unless the table's creator chose one.
+  const chosen = options.value.firstPlayer;
+  const first = input.first ?? (chosen === 'random' ? randomInt(rng, players.value) : chosen);
   return sfStartFrom({ players: players.value, options: options.value, rng, hands, drawPile: deck, removed, first }, emit);
 }
 

@@ -1,28 +1,34 @@
 import fc from 'fast-check';
 import { type OptionField, type SfOptions, stirFryEighteen } from '../../src/index.js';
 
-const valueOf = (field: OptionField): fc.Arbitrary<unknown> => (field.kind === 'flag' ? fc.boolean() : fc.constantFrom(...field.values));
+/** Every value an option may take at a table of `players` (a seat-valued one: only its seats). */
+const valueOf = (field: OptionField, players: number): fc.Arbitrary<unknown> => (field.kind === 'flag' ? fc.boolean()
+  : fc.constantFrom(...field.values.filter((v) => !field.seats || typeof v !== 'number' || v < players)));
 
-/** Every option and every value the game's option fields allow (SF-6, SF-28 … SF-31), target 300 included. */
-export const sfOptionsArb: fc.Arbitrary<SfOptions> = fc.record(
-  Object.fromEntries(stirFryEighteen.options.fields.map((f) => [f.key, valueOf(f)])),
+/** Every option and every value the game's option fields allow at a table of `players` (SF-5, SF-6, SF-28 … SF-31), target 300 included. */
+export const sfOptionsFor = (players: number): fc.Arbitrary<SfOptions> => fc.record(
+  Object.fromEntries(stirFryEighteen.options.fields.map((f) => [f.key, valueOf(f, players)])),
 ).map((raw) => {
-  const parsed = stirFryEighteen.options.parse(raw);
+  const parsed = stirFryEighteen.options.parse(raw, players);
   if (!parsed.ok) throw new Error(`the game refuses its own option values: ${parsed.error.message}`);
   return parsed.value;
 });
+
+/** Options valid at any table (seat-valued ones name seat 0 or 1). */
+export const sfOptionsArb: fc.Arbitrary<SfOptions> = sfOptionsFor(stirFryEighteen.minPlayers);
 
 /**
  * Short targets, for random play cut off after a few hundred actions: more of those games reach
  * their end. Whole games played to the end use `sfFullGameArb`, which has every target.
  */
-export const sfQuickOptionsArb: fc.Arbitrary<SfOptions> = sfOptionsArb.map((o) => ({ ...o, target: o.meticulousChef ? 50 : o.target === 300 ? 100 : o.target }) as SfOptions);
+const quick = (o: SfOptions) => ({ ...o, target: o.meticulousChef ? 50 : o.target === 300 ? 100 : o.target }) as SfOptions;
+export const sfQuickOptionsArb: fc.Arbitrary<SfOptions> = sfOptionsArb.map(quick);
 
 const seed = fc.string({ maxLength: 12 });
 const players = fc.integer({ min: stirFryEighteen.minPlayers, max: stirFryEighteen.maxPlayers });
 
 /** A game for random play with a cap on its length (short targets). */
-export const sfGameArb = fc.record({ seed, players, options: sfQuickOptionsArb });
+export const sfGameArb = players.chain((n) => fc.record({ seed, players: fc.constant(n), options: sfOptionsFor(n).map(quick) }));
 
 /** A game to play to its end: any options, every target. */
-export const sfFullGameArb = fc.record({ seed, players, options: sfOptionsArb });
+export const sfFullGameArb = players.chain((n) => fc.record({ seed, players: fc.constant(n), options: sfOptionsFor(n) }));
