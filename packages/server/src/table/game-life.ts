@@ -59,7 +59,7 @@ function newRunning(t: Table, g: GameRow, state: unknown, opening: readonly Game
   return {
     no: g.gameNo, seed: g.seed, commitment: g.commitment, state, seq: 0, lastEvents: [], allEvents: opening.slice(),
     moves: [{ seat: null, by: null, events: opening.length }], lastBy: null, waitingSince: Date.now(), stats: null, bots,
-    rng: createRng(`${g.seed}/bots`), deadline: null, windowEnds: null,
+    rng: createRng(`${g.seed}/bots`), deadline: null, windowOpened: null, windowEnds: null,
   };
 }
 
@@ -72,22 +72,32 @@ export async function restore(t: Table): Promise<void> {
   if (!setup.ok) throw new Error(`table ${t.id}: ${setup.error.message}`);
   const running = newRunning(t, g, setup.value.state, setup.value.events);
   t.game = running;
+  const window = t.module.responseWindow;
+  let windowOpened: number | null = null;
+  let lastAt = Date.parse(g.startedAt);
   for (const a of await t.host.store.actions(t.id, g.gameNo)) {
     const r = t.module.apply(running.state, a.seat, a.action);
     if (!r.ok) throw new Error(`table ${t.id}: stored action ${a.seq} is refused on replay: ${r.error.message}`);
-    advance(t, running, a.seat, r, a.by ?? null);
+    const wasOpen = window !== null && window.isOpen(running.state);
+    lastAt = Date.parse(a.at);
+    advance(t, running, a.seat, r, a.by ?? null, lastAt);
     running.seq = a.seq + 1;
+    if (window !== null && window.isOpen(running.state) && !wasOpen) windowOpened = lastAt;
   }
+  // The game has waited since its last move; an open response window keeps the end it had (if
+  // that passed while the server was down, silence answers at once).
+  running.waitingSince = lastAt;
+  running.windowOpened = window !== null && window.isOpen(running.state) ? windowOpened : null;
   if (t.module.outcome(running.state) !== null) await finish(t);
 }
 
 /** The game moves to the applied action's state; the bots hear what they may see of it. */
-function advance(t: Table, g: RunningGame, seat: Seat, r: Applied<unknown, GameEvent>, by: Mover | null): void {
+function advance(t: Table, g: RunningGame, seat: Seat, r: Applied<unknown, GameEvent>, by: Mover | null, at: number): void {
   g.state = r.state;
   g.seq += 1;
   g.lastEvents = r.events;
   g.lastBy = by;
-  g.waitingSince = Date.now();
+  g.waitingSince = at;
   g.allEvents.push(...r.events);
   g.moves.push({ seat, by, events: r.events.length });
   for (const [botSeat, bot] of g.bots) bot.observe?.(t.module.eventsFor(r.events, botSeat));
@@ -131,14 +141,15 @@ export async function play(t: Table, seat: Seat, action: unknown, by: Mover): Pr
   }
   if (!r.ok) throw new Refusal(r.error.code, r.error.message);
   let stored: boolean;
+  const at = new Date();
   try {
-    stored = await t.host.store.appendAction(t.id, g.no, { seq: g.seq, seat, action, at: new Date().toISOString(), by });
+    stored = await t.host.store.appendAction(t.id, g.no, { seq: g.seq, seat, action, at: at.toISOString(), by });
   } catch (e) {
     if (e instanceof StoreUnavailable) throw storeRefusal(e);
     throw e;
   }
   if (!stored) throw new Refusal('STALE', 'That move was already played.');
-  advance(t, g, seat, r, by);
+  advance(t, g, seat, r, by, at.getTime());
   t.touch();
   t.host.metrics.actions.inc({ game: t.row.game, by });
   if (t.module.outcome(g.state) === null) t.moves.schedule();

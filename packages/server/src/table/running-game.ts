@@ -28,6 +28,8 @@ export interface RunningGame {
   readonly rng: Rng;
   /** When the seat asked must move by (move timer or response window), ms since the epoch. */
   deadline: number | null;
+  /** When the open response window opened (the time of the move that opened it), while one is open. */
+  windowOpened: number | null;
   /** When the open response window closes, while one is open. */
   windowEnds: number | null;
 }

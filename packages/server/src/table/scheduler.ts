@@ -40,9 +40,10 @@ export class MoveScheduler {
     const isWindow = window !== null && window.isOpen(g.state);
     // When no person is left at the table, the bots finish the game at once.
     const rush = this.noPersonLeft();
-    // In a window every seat asked answers at once; it closes after the table's window length.
-    if (!isWindow) g.windowEnds = null;
-    else g.windowEnds ??= Date.now() + this.clock(t.row.responseWindow ?? window.seconds.default);
+    // In a window every seat asked answers at once; it closes the table's window length after the
+    // move that opened it (a stored time, so a restart keeps the same end).
+    g.windowOpened = isWindow ? g.windowOpened ?? g.waitingSince : null;
+    g.windowEnds = g.windowOpened === null ? null : g.windowOpened + this.clock(t.row.responseWindow ?? window!.seconds.default);
     const seq = g.seq;
     for (const seat of toAct) {
       const bot = this.botFor(seat);
