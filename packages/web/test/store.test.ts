@@ -6,7 +6,8 @@ import { type AppState, Store, reduce } from '../src/state/store.js';
 // carry only the fields the reducer reads; the rest of each is cast.
 
 const ann: PlayerInfo = { id: 'p-ann', name: 'Ann' };
-const empty: AppState = { connection: 'open', player: null, botLevels: {}, lobby: {}, tables: {}, notice: null };
+/** The store's own first state (whatever it holds), connected. */
+const empty: AppState = { ...new Store().get(), connection: 'open' };
 
 function summary(id: string, over: Partial<TableSummary> = {}): TableSummary {
   return {
