@@ -1,3 +1,5 @@
+// First: before any module builds a zod schema (see zod-jitless.ts).
+import './zod-jitless.js';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from './i18n/index.js';
 import { ParlorClient } from './net/client.js';
