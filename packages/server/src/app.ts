@@ -5,7 +5,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import { MAX_MESSAGE_BYTES, PROTOCOL_ERRORS, type ServerMessage, helloMessage, parseClientMessage } from '@parlor/protocol';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyServerOptions, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ServerConfig } from './config.js';
 import { type Connection, Hub } from './hub.js';
 import { createMetrics } from './metrics.js';
@@ -114,7 +114,8 @@ export async function startServer(config: ServerConfig, opts: { store?: Store; l
     },
     ...opts.logger,
   };
-  const app = Fastify({ logger, bodyLimit: 64 * 1024 });
+  const options: FastifyServerOptions = { logger, bodyLimit: 64 * 1024, trustProxy: config.trustProxy };
+  const app = Fastify(options);
   const hub = new Hub(store, metrics, config, {
     warn: (obj, msg) => app.log.warn(obj, msg),
     error: (obj, msg) => app.log.error(obj, msg),
@@ -176,7 +177,15 @@ export async function startServer(config: ServerConfig, opts: { store?: Store; l
     return reply.code(403).send({ error: 'FORBIDDEN_ORIGIN', message: 'This page may not connect to this server (see PARLOR_ALLOWED_ORIGINS).' });
   };
 
-  app.get('/ws', { websocket: true, onRequest: checkOrigin }, (socket, req) => {
+  // An address at its connection limit is refused before the upgrade too (429): cheaper than a
+  // WebSocket opened only to be closed. (The hub counts again after the upgrade, for races.)
+  const checkConnections = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (hub.connectionsFrom(req.ip) < config.maxConnectionsPerAddress) return;
+    metrics.refused.inc({ code: 'TOO_MANY_CONNECTIONS' });
+    return reply.code(429).send({ error: 'TOO_MANY_CONNECTIONS', message: `Too many connections from your address (at most ${config.maxConnectionsPerAddress}); close some first.` });
+  };
+
+  app.get('/ws', { websocket: true, onRequest: [checkOrigin, checkConnections] }, (socket, req) => {
     // Messages sent in one tick (an update for each seat held, then the reply) leave in one write:
     // the TCP socket is corked until the next tick.
     const tcp = (socket as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;

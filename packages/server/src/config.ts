@@ -41,6 +41,11 @@ export interface ServerConfig {
   readonly sweepSeconds: number;
   /** Days a guest with no seat, table or game is kept after it was last seen. */
   readonly guestPruneDays: number;
+  /**
+   * Behind a reverse proxy: which proxies' X-Forwarded-For to believe for the client's address
+   * (fastify's trustProxy: true for any, or proxy addresses/CIDRs); false reads the socket's address.
+   */
+  readonly trustProxy: boolean | string;
   /** Open WebSocket connections per client address. */
   readonly maxConnectionsPerAddress: number;
   /** New guests (hello without a token) per client address per hour. */
@@ -111,9 +116,18 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     openTableMinutes: num('PARLOR_OPEN_TABLE_MINUTES', 30, 1, 10_080),
     sweepSeconds: num('PARLOR_SWEEP_SECONDS', 60, 1, 3600),
     guestPruneDays: num('PARLOR_GUEST_PRUNE_DAYS', 30, 1, 3650),
+    trustProxy: parseTrustProxy(env.PARLOR_TRUST_PROXY),
     maxConnectionsPerAddress: num('PARLOR_MAX_CONNECTIONS_PER_ADDRESS', 32, 1, 100_000),
     guestsPerAddressPerHour: num('PARLOR_GUESTS_PER_ADDRESS_PER_HOUR', 30, 1, 1_000_000),
     maxTablesPerAddress: num('PARLOR_MAX_TABLES_PER_ADDRESS', 20, 1, 100_000),
     maxOpenTables: num('PARLOR_MAX_OPEN_TABLES', 1000, 1, 1_000_000),
   };
+}
+
+/** PARLOR_TRUST_PROXY: unset or "false" (the socket's address), "true" (any proxy), or a comma list of proxy addresses/CIDRs. */
+function parseTrustProxy(raw: string | undefined): boolean | string {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^[0-9a-fA-F:.,/\s]+$/.test(raw)) return raw.split(',').map((x) => x.trim()).filter((x) => x !== '').join(',');
+  throw new Error(`PARLOR_TRUST_PROXY must be "true", "false", or proxy addresses such as "127.0.0.1,10.0.0.0/8", not "${raw.slice(0, 100)}"`);
 }

@@ -2,6 +2,7 @@ import { type ClientMessage, MAX_CHAT_LENGTH, PROTOCOL_ERRORS, PROTOCOL_VERSION,
 import { exportGame } from './export.js';
 import { AddressLimits } from './limits.js';
 import { Lobby } from './lobby.js';
+import { TableIndex } from './table-index.js';
 import type { ServerConfig } from './config.js';
 import { botLevels } from '@parlor/bots';
 import { GAME_IDS, type GameId, gameModule } from '@parlor/rules';
@@ -38,6 +39,7 @@ export class Hub implements TableHost {
   /** When each player's last connection closed (players seated at a table). */
   private readonly lastSeen = new Map<string, number>();
   private readonly lobby = new Lobby(() => this.tables.values(), 200);
+  private readonly index = new TableIndex();
   private readonly limits: AddressLimits;
   private sweepTimer: NodeJS.Timeout | null = null;
 
@@ -60,6 +62,7 @@ export class Hub implements TableHost {
       }
       const table = new Table(row, this);
       this.tables.set(row.id, table);
+      this.index.update(row);
       await table.restore();
       // Nobody is connected after a restart: timed tables give everyone the grace period.
       for (const s of row.seats) {
@@ -99,6 +102,7 @@ export class Hub implements TableHost {
     return this.isConnected(playerId) ? null : this.lastSeen.get(playerId) ?? null;
   }
   tableChanged(table: Table): void {
+    this.index.update(table.row);
     this.updateGauges();
     if (table.row.status === 'finished' || table.row.status === 'closed') this.limits.tableDone(table.id);
     // A finished table leaves the lobby ("play again" brings it back as running).
@@ -106,22 +110,31 @@ export class Hub implements TableHost {
   }
   tableClosed(table: Table): void {
     this.tables.delete(table.id);
+    this.index.remove(table.id);
     this.limits.tableDone(table.id);
     this.lobby.changed(table);
     this.updateGauges();
   }
 
   private updateGauges(): void {
-    let open = 0, running = 0;
-    for (const t of this.tables.values()) {
-      if (t.row.status === 'open') open++;
-      else if (t.row.status === 'running') running++;
-    }
-    this.metrics.openTables.set({ status: 'open' }, open);
-    this.metrics.openTables.set({ status: 'running' }, running);
+    this.metrics.openTables.set({ status: 'open' }, this.index.count('open'));
+    this.metrics.openTables.set({ status: 'running' }, this.index.count('running'));
+  }
+
+  /** The tables in memory where `playerId` holds a seat. */
+  private seatedTables(playerId: string): Table[] {
+    return this.index.tablesOf(playerId).flatMap((id) => {
+      const t = this.tables.get(id);
+      return t === undefined ? [] : [t];
+    });
   }
 
   // ---- connections --------------------------------------------------------------------------
+  /** Open connections from `address`. */
+  connectionsFrom(address: string): number {
+    return this.limits.connectionsFrom(address);
+  }
+
   /**
    * A new connection from `address`, or null when that address has too many open already (it is
    * told why and `close` is called).
@@ -152,7 +165,7 @@ export class Hub implements TableHost {
     if (set && set.size === 0) {
       this.connections.delete(c.playerId);
       this.lastSeen.set(c.playerId, Date.now());
-      for (const t of this.tables.values()) if (t.seatsOf(c.playerId).length > 0) t.playerGone(c.playerId);
+      for (const t of this.seatedTables(c.playerId)) t.playerGone(c.playerId);
     }
   }
 
@@ -279,7 +292,7 @@ export class Hub implements TableHost {
     let set = this.connections.get(player.id);
     if (set === undefined) this.connections.set(player.id, (set = new Set()));
     set.add(c);
-    const seatedAt = [...this.tables.values()].filter((t) => t.seatsOf(player.id).length > 0 && t.row.status !== 'finished').map((t) => t.id);
+    const seatedAt = this.seatedTables(player.id).filter((t) => t.row.status !== 'finished').map((t) => t.id);
     c.send({
       type: 'welcome', ...(msg.id === undefined ? {} : { re: msg.id }), player: { id: player.id, name: player.name }, token, seatedAt,
       version: PROTOCOL_VERSION, botLevels: BOT_LEVELS_BY_GAME,
@@ -323,15 +336,14 @@ export class Hub implements TableHost {
 
   private async create(c: Connection, msg: Extract<ClientMessage, { type: 'table.create' }>): Promise<void> {
     const playerId = c.playerId!;
-    const mine = [...this.tables.values()].filter((t) => t.row.creatorId === playerId && t.row.status !== 'finished').length;
+    const mine = this.index.unfinishedBy(playerId);
     if (mine >= this.config.maxOpenTablesPerPlayer) {
       throw new Refusal('TOO_MANY_TABLES', `You already have ${mine} open tables (at most ${this.config.maxOpenTablesPerPlayer}); finish or leave one first.`);
     }
     if (this.limits.tablesOf(c.address) >= this.config.maxTablesPerAddress) {
       throw new Refusal('TOO_MANY_TABLES', `Too many unfinished tables were created from your address (at most ${this.config.maxTablesPerAddress}).`);
     }
-    let open = 0;
-    for (const t of this.tables.values()) if (t.row.status === 'open') open++;
+    const open = this.index.count('open');
     if (open >= this.config.maxOpenTables) {
       throw new Refusal('SERVER_FULL', `The server has ${open} tables waiting for players, its most; join one of them, or try again later.`);
     }
@@ -357,6 +369,7 @@ export class Hub implements TableHost {
     await this.store.saveTable(row);
     const t = new Table(row, this);
     this.tables.set(row.id, t);
+    this.index.update(row);
     this.limits.addTable(c.address, t.id);
     c.watching.add(t.id);
     t.watchers.add(this.client(c));

@@ -21,6 +21,10 @@ export class AddressLimits {
     return true;
   }
 
+  connectionsFrom(address: string): number {
+    return this.connections.get(address) ?? 0;
+  }
+
   disconnect(address: string): void {
     const n = (this.connections.get(address) ?? 1) - 1;
     if (n <= 0) this.connections.delete(address);

@@ -35,6 +35,8 @@ const PAGE_BYTES = LOBBY_MAX_BYTES - 1024;
 export class Lobby {
   private readonly watches = new Map<object, Watch>();
   private sorted: Table[] | null = null;
+  /** Pages built since the last change, by filter and cursor: a burst of the same watch builds one. */
+  private readonly pages = new Map<string, { tables: TableSummary[]; keys: [string, string][]; next: string | null; total: number; limit: number }>();
 
   constructor(private readonly tables: () => Iterable<Table>, private readonly flushMs: number) {}
 
@@ -42,23 +44,31 @@ export class Lobby {
   watch(key: object, send: (msg: ServerMessage) => void, filter: LobbyFilter, cursor: string | undefined, re: string | number | undefined): ServerMessage {
     this.unwatch(key);
     const limit = Math.min(filter.limit ?? LOBBY_DEFAULT_LIMIT, 100);
+    const id = JSON.stringify([filter.game, filter.status, filter.freeSeats, limit, cursor]);
+    let p = this.pages.get(id);
+    if (p === undefined) this.pages.set(id, (p = this.page(filter, limit, cursor)));
+    this.watches.set(key, { send, filter, limit: p.limit, first: cursor === undefined, page: new Map(p.keys), pending: new Map(), timer: null });
+    return { type: 'lobby', ...(re === undefined ? {} : { re }), tables: p.tables, next: p.next, total: p.total };
+  }
+
+  /** The page after `cursor`: at most `limit` tables and PAGE_BYTES. */
+  private page(filter: LobbyFilter, limit: number, cursor: string | undefined) {
     const all = this.list().filter((t) => matches(t, filter));
     const start = cursor === undefined ? 0 : all.findIndex((t) => sortKey(t) > cursor);
-    const from = start < 0 ? all.length : start;
     const tables: TableSummary[] = [];
-    const page = new Map<string, string>();
+    const keys: [string, string][] = [];
     let bytes = 0;
-    let i = from;
+    let i = start < 0 ? all.length : start;
     for (; i < all.length && tables.length < limit; i++) {
       const summary = all[i]!.summary();
       bytes += JSON.stringify(summary).length + 1;
       if (bytes > PAGE_BYTES && tables.length > 0) break;
       tables.push(summary);
-      page.set(all[i]!.id, sortKey(all[i]!));
+      keys.push([all[i]!.id, sortKey(all[i]!)]);
     }
     const next = i < all.length && tables.length > 0 ? sortKey(all[i - 1]!) : null;
-    this.watches.set(key, { send, filter, limit: tables.length < limit && next !== null ? tables.length : limit, first: cursor === undefined, page, pending: new Map(), timer: null });
-    return { type: 'lobby', ...(re === undefined ? {} : { re }), tables, next, total: all.length };
+    // A page the byte bound cut short takes no more tables than it holds.
+    return { tables, keys, next, total: all.length, limit: tables.length < limit && next !== null ? tables.length : limit };
   }
 
   unwatch(key: object): void {
@@ -74,6 +84,7 @@ export class Lobby {
   /** A table was added, changed or left: every watcher it concerns hears of it (soon). */
   changed(t: Table): void {
     this.sorted = null;
+    this.pages.clear();
     const key = sortKey(t);
     for (const w of this.watches.values()) {
       const listed = t.row.status !== 'closed' && matches(t, w.filter);

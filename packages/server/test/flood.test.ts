@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LOBBY_MAX_BYTES, type ServerMessage } from '@parlor/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { type ParlorServer, type ServerConfig, SqliteStore, type TableRow, configFromEnv, startServer } from '../src/index.js';
 import { TestClient } from './support/client.js';
 import { testServer } from './support/server.js';
@@ -109,12 +110,19 @@ describe('limits per address and in all', () => {
     clients.push(c);
     expect(await c.request({ type: 'hello', name: 'C' })).toMatchObject({ type: 'error', code: 'TOO_MANY_GUESTS' });
     expect((await c.request({ type: 'hello', token: a.token! })).type).toBe('welcome');
-    // A fourth connection is refused and closed.
-    const d = await TestClient.anonymous(server.url);
-    clients.push(d);
-    const refused = await d.next((m) => m.type === 'error');
-    expect(refused).toMatchObject({ code: 'TOO_MANY_CONNECTIONS' });
-    await new Promise<void>((resolve) => { if (d.ws.readyState === d.ws.CLOSED) resolve(); else d.ws.once('close', () => resolve()); });
+    // A fourth connection is refused before the upgrade: HTTP 429 with the code.
+    const refused = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const ws = new WebSocket(`${server!.url.replace(/^http/, 'ws')}/ws`);
+      ws.on('open', () => { ws.close(); reject(new Error('the fourth connection was let in')); });
+      ws.on('error', () => {});
+      ws.on('unexpected-response', (_req, res) => {
+        let body = '';
+        res.on('data', (b: Buffer) => { body += String(b); });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+    });
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(refused.body)).toMatchObject({ error: 'TOO_MANY_CONNECTIONS' });
     // Tables from one address: two, then TOO_MANY_TABLES (whoever creates them).
     expect((await a.request({ type: 'table.create', game: 'flip-7', seats: 2 })).type).toBe('table');
     expect((await b.request({ type: 'table.create', game: 'flip-7', seats: 2 })).type).toBe('table');

@@ -60,7 +60,7 @@ describe('persistence across a crash', () => {
       { game: 'stir-fry-eighteen', seats: ['ann', 'bob', 'bot'] },
       { game: 'flip-7', seats: ['cat', 'bot'] },
       { game: 'flip-7', seats: ['ann', 'bob', 'cat'] },
-      { game: 'stir-fry-eighteen', seats: ['dan', 'dan'] }, // one player, two seats
+      { game: 'stir-fry-eighteen', seats: ['dan', 'bob'] },
       { game: 'flip-7', seats: ['dan', 'bot', 'bot'] },
     ];
     const tables: { id: string; game: GameId }[] = [];

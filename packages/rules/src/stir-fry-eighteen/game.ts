@@ -49,7 +49,7 @@ export const stirFryEighteen: GameModule<SfState, SfAction, SfView, SfEvent, SfO
   scenario: sfScenario,
   fast: { clone: sfCloneState, applyInPlace: (s, seat, a, events) => sfApplyInPlace(s, seat, a, events && ((e) => events.push(e))) },
   terms: [
-    ...SF_CARDS, 'stir fry', 'taste', 'trust', 'dish', 'cook', 'bluff', 'protein', 'pantry', 'ingredient', 'meticulous',
+    ...SF_CARDS, 'stir fry', 'taste', 'dish', 'cook', 'bluff', 'protein', 'pantry', 'ingredient', 'meticulous',
     'closing time', 'discard down', 'put down',
   ],
 };
