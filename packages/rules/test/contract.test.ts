@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  type AnyGame, type GameEvent, GAMES, GAME_IDS, type OptionField, type Rng, type Seat, type Viewer, createRng, playGame,
+  type AnyGame, type GameEvent, GAMES, GAME_IDS, allowedValues, type OptionField, type Rng, type Seat, type Viewer, createRng, playGame,
 } from '../src/index.js';
 
 // The game contract, checked the same way for every game in the registry (OpenSpiel-style):
@@ -18,9 +18,7 @@ const viewers = (players: number): Viewer[] => [...Array.from({ length: players 
 const json = (x: unknown) => JSON.stringify(x);
 
 /** Any value of an option at a table of `players`, from its described field. */
-function optionArb(f: OptionField, players: number): fc.Arbitrary<unknown> {
-  return f.kind === 'flag' ? fc.boolean() : fc.constantFrom(...f.values.filter((v) => !f.seats || typeof v !== 'number' || v < players));
-}
+const optionArb = (f: OptionField, players: number): fc.Arbitrary<unknown> => fc.constantFrom(...allowedValues(f, players));
 
 function gameArb(game: AnyGame) {
   return fc.integer({ min: game.minPlayers, max: game.maxPlayers }).chain((players) => fc.record({

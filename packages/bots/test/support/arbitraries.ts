@@ -1,11 +1,8 @@
 import fc from 'fast-check';
-import { type OptionField, type SfOptions, stirFryEighteen } from '@parlor/rules';
+import { type OptionField, type SfOptions, allowedValues, stirFryEighteen } from '@parlor/rules';
 
 /** Every value one table option may take at a table of `players`, as the game describes it. */
-function valueOf(field: OptionField, players: number): fc.Arbitrary<unknown> {
-  return field.kind === 'flag' ? fc.boolean()
-    : fc.constantFrom(...field.values.filter((v) => !field.seats || typeof v !== 'number' || v < players));
-}
+const valueOf = (field: OptionField, players: number): fc.Arbitrary<unknown> => fc.constantFrom(...allowedValues(field, players));
 
 /**
  * Stir Fry Eighteen's options, drawn from the game's own option fields: every option and every

@@ -45,6 +45,12 @@ export function parseOptions<O>(game: string, fields: readonly OptionField[], de
   return ok(out as O);
 }
 
+/** Every value an option may take at a table of `players` seats (a seat-valued option: only its seats). */
+export function allowedValues(f: OptionField, players: number): readonly (string | number | boolean)[] {
+  if (f.kind === 'flag') return [false, true];
+  return f.seats === true ? f.values.filter((v) => typeof v !== 'number' || v < players) : f.values;
+}
+
 /** A whole number of players in [min, max], or BAD_PLAYERS citing `rule`. */
 export function checkPlayerCount(game: string, players: unknown, min: number, max: number, rule: string): Result<number> {
   if (typeof players !== 'number' || !Number.isInteger(players) || players < min || players > max) {

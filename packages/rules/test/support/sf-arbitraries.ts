@@ -1,9 +1,7 @@
 import fc from 'fast-check';
-import { type OptionField, type SfOptions, stirFryEighteen } from '../../src/index.js';
+import { type OptionField, type SfOptions, allowedValues, stirFryEighteen } from '../../src/index.js';
 
-/** Every value an option may take at a table of `players` (a seat-valued one: only its seats). */
-const valueOf = (field: OptionField, players: number): fc.Arbitrary<unknown> => (field.kind === 'flag' ? fc.boolean()
-  : fc.constantFrom(...field.values.filter((v) => !field.seats || typeof v !== 'number' || v < players)));
+const valueOf = (field: OptionField, players: number): fc.Arbitrary<unknown> => fc.constantFrom(...allowedValues(field, players));
 
 /** Every option and every value the game's option fields allow at a table of `players` (SF-5, SF-6, SF-28 … SF-31), target 300 included. */
 export const sfOptionsFor = (players: number): fc.Arbitrary<SfOptions> => fc.record(
