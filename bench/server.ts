@@ -355,6 +355,9 @@ async function startServer(tables: number): Promise<RunningServer> {
       ...process.env,
       PORT: String(port), HOST: '127.0.0.1', PARLOR_DB: join(dir, 'parlor.db'), LOG_LEVEL: 'warn',
       PARLOR_BOT_DELAY_MS: '0-0', PARLOR_RATE_BURST: '100000', PARLOR_RATE_PER_SECOND: '100000', PARLOR_MAX_TABLES: '1000',
+      // Every bench client comes from 127.0.0.1: the per-address limits would stop it at a few tables.
+      PARLOR_MAX_CONNECTIONS_PER_ADDRESS: '100000', PARLOR_GUESTS_PER_ADDRESS_PER_HOUR: '1000000',
+      PARLOR_MAX_TABLES_PER_ADDRESS: '100000', PARLOR_MAX_OPEN_TABLES: '1000000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
