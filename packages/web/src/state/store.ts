@@ -1,8 +1,20 @@
-import type { BotLevel, GameEvent, GameId, GameSnapshot, PlayerInfo, ServerMessage, TableSummary } from '@parlor/protocol';
+import type { BotLevel, GameEvent, GameId, GameSnapshot, Mover, PlayerInfo, ServerMessage, TableSummary } from '@parlor/protocol';
 import { useSyncExternalStore } from 'react';
 import type { ConnectionState } from '../net/client.js';
 
 export interface ChatLine { readonly from: PlayerInfo; readonly text: string; readonly at: string }
+
+/**
+ * One event of the game log, with the move it came from: `seq` is the move's number (0 for the
+ * opening), `by` who made it (the `game` message's `by`, or `historyMoves` after a watch) and `seat`
+ * the seat that moved, when known — so a log can say which moves a stand-in bot made for whom.
+ */
+export interface LogEntry {
+  readonly seq: number;
+  readonly event: GameEvent;
+  readonly by: Mover | null;
+  readonly seat: number | null;
+}
 
 /** One table as this browser knows it. */
 export interface TableState {
@@ -12,7 +24,7 @@ export interface TableState {
   /** The latest snapshot per seat held (key = seat) or for watching ('spectator'). */
   readonly games: Readonly<Record<string, GameSnapshot>>;
   /** Every event seen in the current game, in order, from the perspective of `games`' first key. */
-  readonly log: readonly { readonly seq: number; readonly event: GameEvent }[];
+  readonly log: readonly LogEntry[];
   readonly chat: readonly ChatLine[];
 }
 
@@ -22,21 +34,82 @@ export interface AppState {
   /** The bot levels each game has, weakest first (from the server's welcome). */
   readonly botLevels: Readonly<Partial<Record<GameId, readonly BotLevel[]>>>;
   readonly lobby: Readonly<Record<string, TableSummary>>;
+  /** The lobby's paging: the cursor of the next page (null: none) and how many tables match in all. */
+  readonly lobbyPage: { readonly next: string | null; readonly total: number };
+  /** Set while "more tables" is asked for: the next `lobby` reply adds to the list instead of replacing it. */
+  readonly lobbyAppend: boolean;
   readonly tables: Readonly<Record<string, TableState>>;
   /** The last error the server sent, to show once. */
   readonly notice: { readonly code: string; readonly message: string; readonly at: number } | null;
 }
 
-const initial: AppState = { connection: 'closed', player: null, botLevels: {}, lobby: {}, tables: {}, notice: null };
+const initial: AppState = {
+  connection: 'closed', player: null, botLevels: {}, lobby: {}, lobbyPage: { next: null, total: 0 }, lobbyAppend: false, tables: {}, notice: null,
+};
+
+/** A seat an event names as its actor, read from the usual field names (`player`, `tester`, `seat`, `from`). */
+function eventSeat(e: GameEvent): number | null {
+  const r = e as unknown as Record<string, unknown>;
+  for (const k of ['player', 'tester', 'seat', 'from']) if (typeof r[k] === 'number') return r[k];
+  return null;
+}
+
+/**
+ * The seat whose move `m` reports. A `game` message says who moved (`by`) but not for which seat:
+ * it is the seat the game waited for before (`prev.waitingFor`); when it waited for several at once
+ * (a response window), the one of them a stand-in plays (for a stand-in's move), else the first of
+ * them the events name.
+ */
+export function moverSeat(prev: GameSnapshot | undefined, m: GameSnapshot, summary: TableSummary): number | null {
+  if (m.by === null || m.by === undefined) return null;
+  const waited = prev?.waitingFor ?? [];
+  if (waited.length === 1) return waited[0]!;
+  let candidates = waited;
+  if (m.by === 'stand-in') {
+    const away = waited.filter((seat) => { const s = summary.seats[seat]; return s?.kind === 'player' && s.away; });
+    if (away.length === 1) return away[0]!;
+    if (away.length > 1) candidates = away;
+  }
+  for (const e of m.events) {
+    const seat = eventSeat(e);
+    if (seat !== null && (candidates.length === 0 || candidates.includes(seat))) return seat;
+  }
+  return null;
+}
+
+/**
+ * The log rebuilt from a snapshot's `history`: split into its moves by `historyMoves` (the opening
+ * is move 0, the n-th move has seq n), or all under the snapshot's seq when the server sent no moves.
+ */
+export function historyLog(m: GameSnapshot): LogEntry[] {
+  const history = m.history ?? [];
+  const moves = m.historyMoves;
+  if (moves === undefined || moves.reduce((n, x) => n + x.events, 0) !== history.length) {
+    return history.map((event) => ({ seq: m.seq, event, by: null, seat: null }));
+  }
+  const out: LogEntry[] = [];
+  let at = 0;
+  moves.forEach((move, i) => {
+    for (const event of history.slice(at, at + move.events)) out.push({ seq: i, event, by: move.by, seat: move.seat });
+    at += move.events;
+  });
+  return out;
+}
 
 /** Folds one server message into the state (pure). */
 export function reduce(s: AppState, m: ServerMessage): AppState {
   switch (m.type) {
     case 'welcome': return { ...s, player: m.player, botLevels: m.botLevels ?? {} };
-    case 'lobby': return { ...s, lobby: Object.fromEntries(m.tables.map((t) => [t.id, t])) };
+    case 'lobby': {
+      const page = Object.fromEntries(m.tables.map((t) => [t.id, t]));
+      return {
+        ...s, lobby: s.lobbyAppend ? { ...s.lobby, ...page } : page, lobbyAppend: false,
+        lobbyPage: { next: m.next ?? null, total: m.total ?? m.tables.length },
+      };
+    }
     case 'lobby.table': {
       const lobby = { ...s.lobby };
-      if (m.table.status === 'finished') delete lobby[m.table.id];
+      if (m.table.status === 'finished' || m.table.status === 'closed') delete lobby[m.table.id];
       else lobby[m.table.id] = m.table;
       return { ...s, lobby };
     }
@@ -75,10 +148,12 @@ export function reduce(s: AppState, m: ServerMessage): AppState {
           ...s,
           tables: {
             ...s.tables,
-            [m.tableId]: { ...t, games: { ...(newGame ? {} : t.games), [key]: m }, log: m.history.map((event) => ({ seq: m.seq, event })) },
+            [m.tableId]: { ...t, games: { ...(newGame ? {} : t.games), [key]: m }, log: historyLog(m) },
           },
         };
       }
+      const by = m.by ?? null;
+      const seat = fresh && m.events.length > 0 ? moverSeat(newGame ? undefined : prev, m, t.summary) : null;
       return {
         ...s,
         tables: {
@@ -86,7 +161,7 @@ export function reduce(s: AppState, m: ServerMessage): AppState {
           [m.tableId]: {
             ...t,
             games: { ...(newGame ? {} : t.games), [key]: m },
-            log: fresh ? [...log, ...m.events.map((event) => ({ seq: m.seq, event }))] : log,
+            log: fresh ? [...log, ...m.events.map((event) => ({ seq: m.seq, event, by, seat }))] : log,
           },
         },
       };
@@ -116,6 +191,10 @@ export class Store {
   receive = (m: ServerMessage): void => this.update((s) => reduce(s, m));
   setConnection = (connection: ConnectionState): void => this.update((s) => ({ ...s, connection }));
   clearNotice = (): void => this.update((s) => ({ ...s, notice: null }));
+  /** The next `lobby` reply is a further page: added to the list, not replacing it. */
+  expectMoreTables = (): void => this.update((s) => ({ ...s, lobbyAppend: true }));
+  /** A request for more tables got no page (refused, or the connection dropped). */
+  cancelMoreTables = (): void => this.update((s) => (s.lobbyAppend ? { ...s, lobbyAppend: false } : s));
 }
 
 export function useStore<T>(store: Store, select: (s: AppState) => T): T {

@@ -3,7 +3,7 @@ import { gameModule } from '@parlor/rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../context.js';
-import { DEFAULT_OPTIONS, OPTION_FIELDS, SEAT_RANGE } from './options.js';
+import { DEFAULT_OPTIONS, OPTION_FIELDS, SEAT_RANGE, choiceValues, fitOptionsToSeats } from './options.js';
 
 /** The create-table form: every option of each game, with a short explanation of each. */
 export function CreateTable({ onDone }: { onDone: (tableId: string | null) => void }) {
@@ -24,6 +24,11 @@ export function CreateTable({ onDone }: { onDone: (tableId: string | null) => vo
     setOptions(DEFAULT_OPTIONS[g]);
     setResponseWindow(gameModule(g).responseWindow?.seconds.default ?? null);
     setSeats((n) => Math.min(Math.max(n, SEAT_RANGE[g][0]), SEAT_RANGE[g][1]));
+  };
+  // A seat-valued option (who plays first) names a seat of the table: fewer seats reset a choice beyond them.
+  const pickSeats = (n: number) => {
+    setSeats(n);
+    setOptions((o) => fitOptionsToSeats(game, o, n));
   };
   const submit = async () => {
     setBusy(true);
@@ -49,7 +54,7 @@ export function CreateTable({ onDone }: { onDone: (tableId: string | null) => vo
         ))}
       </fieldset>
       <label>{t('create.seats')}
-        <select value={seats} onChange={(e) => setSeats(Number(e.target.value))}>
+        <select value={seats} onChange={(e) => pickSeats(Number(e.target.value))}>
           {Array.from({ length: max - min + 1 }, (_, i) => min + i).map((n) => <option key={n} value={n}>{n}</option>)}
         </select>
       </label>
@@ -66,8 +71,14 @@ export function CreateTable({ onDone }: { onDone: (tableId: string | null) => vo
             ) : (
               <label>{t(`options.${game}.${f.key}.label`)}
                 <select value={String(options[f.key])} aria-describedby={`opt-${f.key}-help`}
-                  onChange={(e) => setOptions({ ...options, [f.key]: typeof f.values[0] === 'number' ? Number(e.target.value) : e.target.value })}>
-                  {f.values.map((v) => <option key={String(v)} value={String(v)}>{t(`options.${game}.${f.key}.values.${v}`, { defaultValue: String(v) })}</option>)}
+                  onChange={(e) => setOptions({ ...options, [f.key]: f.values.find((v) => String(v) === e.target.value) ?? e.target.value })}>
+                  {choiceValues(f, seats).map((v) => (
+                    <option key={String(v)} value={String(v)}>
+                      {f.seats === true && typeof v === 'number'
+                        ? t('table.seat', { n: v + 1 })
+                        : t(`options.${game}.${f.key}.values.${v}`, { defaultValue: String(v) })}
+                    </option>
+                  ))}
                 </select>
               </label>
             )}

@@ -1,4 +1,4 @@
-import { GAMES, GAME_IDS, type GameId, type OptionField } from '@parlor/rules';
+import { GAMES, GAME_IDS, type GameId, type OptionField, allowedValues } from '@parlor/rules';
 
 export type { OptionField };
 
@@ -10,3 +10,19 @@ export const DEFAULT_OPTIONS = Object.fromEntries(
 
 export const SEAT_RANGE = Object.fromEntries(
   GAME_IDS.map((g) => [g, [GAMES[g].minPlayers, GAMES[g].maxPlayers] as const])) as Record<GameId, readonly [number, number]>;
+
+/** The values a choice offers at a table of `seats` seats (the rules' allowedValues: a seat-valued option offers only the table's seats). */
+export function choiceValues(f: Extract<OptionField, { kind: 'choice' }>, seats: number): readonly (string | number)[] {
+  return allowedValues(f, seats) as readonly (string | number)[];
+}
+
+/** The options with every seat-valued choice that names a seat beyond `seats` put back to its default. */
+export function fitOptionsToSeats(game: GameId, options: Record<string, unknown>, seats: number): Record<string, unknown> {
+  let out = options;
+  for (const f of OPTION_FIELDS[game]) {
+    if (f.kind !== 'choice' || f.seats !== true) continue;
+    const v = options[f.key];
+    if (!allowedValues(f, seats).includes(v as string | number)) out = { ...out, [f.key]: DEFAULT_OPTIONS[game][f.key] };
+  }
+  return out;
+}

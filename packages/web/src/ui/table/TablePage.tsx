@@ -1,12 +1,14 @@
 import type { GameAction, GameSnapshot, SeatInfo } from '@parlor/protocol';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { myAwayReason } from '../../state/presence.js';
 import type { TableState } from '../../state/store.js';
 import { useApp, useServices } from '../context.js';
 import { GAME_SCREENS } from '../games/registry.js';
 import { Chat } from './Chat.js';
-import { Fairness } from './Fairness.js';
+import { Fairness, exportHref } from './Fairness.js';
 import type { GameProps } from './game-props.js';
+import { AwayBar } from './Presence.js';
 
 /** One table: seats (sit, bots, start), the game, the fairness panel and the chat. */
 export function TablePage({ tableId, invite }: { tableId: string; invite: string | null }) {
@@ -14,13 +16,32 @@ export function TablePage({ tableId, invite }: { tableId: string; invite: string
   const { client, navigate } = useServices();
   const connection = useApp((s) => s.connection);
   const table = useApp((s) => s.tables[tableId]);
+  // The refusal of table.watch, if any: a closed table, or no such table.
+  const [refused, setRefused] = useState<{ tableId: string; code: string } | null>(null);
   useEffect(() => {
     if (connection !== 'open') return;
     const key = `table:${tableId}`;
-    void client.subscribe(key, { type: 'table.watch', tableId, ...(invite ? { invite } : {}) });
-    return () => { client.unsubscribe(key); void client.request({ type: 'table.unwatch', tableId }); };
+    let live = true;
+    void client.subscribe(key, { type: 'table.watch', tableId, ...(invite ? { invite } : {}) }).then((r) => {
+      if (!live) return;
+      if (r.type === 'error' && (r.code === 'TABLE_CLOSED' || r.code === 'UNKNOWN_TABLE')) {
+        client.unsubscribe(key);
+        setRefused({ tableId, code: r.code });
+      } else if (r.type === 'table') setRefused(null);
+    });
+    return () => { live = false; client.unsubscribe(key); void client.request({ type: 'table.unwatch', tableId }); };
   }, [client, connection, tableId, invite]);
 
+  const closed = (refused?.tableId === tableId && refused.code === 'TABLE_CLOSED') || table?.summary.status === 'closed';
+  if (closed) return <Closed tableId={tableId} invite={table?.invite ?? invite} />;
+  if (refused?.tableId === tableId) {
+    return (
+      <div className="table-page">
+        <nav><a href="/" onClick={(e) => { e.preventDefault(); navigate('/'); }}>← {t('table.back')}</a></nav>
+        <p className="panel" role="alert">{t(`errors.${refused.code}`)}</p>
+      </div>
+    );
+  }
   if (table === undefined) return <p className="panel" role="status">{t('app.connection.connecting')}</p>;
   const names = table.summary.seats.map((s) => seatName(s, t));
   const seat = table.yourSeats[0] ?? null;
@@ -34,6 +55,7 @@ export function TablePage({ tableId, invite }: { tableId: string; invite: string
         // While a game runs the seats are in the game's own display: keep this panel out of the way.
         <details className="panel seats-folded"><summary>{t('table.seatsTitle')}</summary><Seats table={table} invite={invite} /></details>
       ) : <Seats table={table} invite={invite} />}
+      <AwayBar table={table} snapshot={snapshot} />
       {snapshot !== undefined && <Game table={table} snapshot={snapshot} names={names} />}
       {snapshot !== undefined && <Fairness table={table} snapshot={snapshot} />}
       <Chat table={table} />
@@ -47,8 +69,36 @@ export function seatName(s: SeatInfo, t: (k: string) => string): string {
   return t('table.empty');
 }
 
-function Game({ table, snapshot, names }: { table: TableState; snapshot: GameSnapshot; names: string[] }) {
+/**
+ * A table that has closed (it never started, or everyone left): it can no longer be watched, but the
+ * games finished there can still be downloaded — the link shows when the server has one to give.
+ */
+function Closed({ tableId, invite }: { tableId: string; invite: string | null }) {
+  const { t } = useTranslation();
+  const { navigate } = useServices();
+  const href = exportHref(tableId, invite);
+  const [exportable, setExportable] = useState(false);
+  useEffect(() => {
+    let live = true;
+    fetch(href, { method: 'HEAD' }).then((r) => { if (live) setExportable(r.ok); }, () => undefined);
+    return () => { live = false; };
+  }, [href]);
+  return (
+    <div className="table-page">
+      <nav><a href="/" onClick={(e) => { e.preventDefault(); navigate('/'); }}>← {t('table.back')}</a></nav>
+      <section className="panel table-closed" role="alert" aria-labelledby="closed-title">
+        <h1 id="closed-title">{t('table.closed.title')}</h1>
+        <p>{t('table.closed.text')}</p>
+        {exportable && <p className="small">{t('table.closed.export')} <a href={href} download>{t('table.closed.download')}</a></p>}
+      </section>
+    </div>
+  );
+}
+
+function Game({ table, snapshot: shown, names }: { table: TableState; snapshot: GameSnapshot; names: string[] }) {
   const { client } = useServices();
+  // While a stand-in bot plays my seat, the game asks me nothing: "I'm back" first.
+  const snapshot = myAwayReason(table) !== null && shown.seat !== null ? { ...shown, legal: [] } : shown;
   const act = async (action: GameAction): Promise<boolean> => {
     if (snapshot.seat === null) return false;
     const r = await client.request({ type: 'action', tableId: table.summary.id, seat: snapshot.seat, seq: snapshot.seq, action });
@@ -68,7 +118,8 @@ function Seats({ table, invite }: { table: TableState; invite: string | null }) 
   const s = table.summary;
   const id = s.id;
   const creator = player?.id === s.creator.id;
-  const editable = s.status !== 'running';
+  const editable = s.status !== 'running' && s.status !== 'closed';
+  const seated = table.yourSeats.length > 0;
   const full = s.seats.every((x) => x.kind !== 'empty');
   const inviteLink = table.invite ? `${window.location.origin}/t/${id}?invite=${table.invite}` : null;
   return (
@@ -81,7 +132,8 @@ function Seats({ table, invite }: { table: TableState; invite: string | null }) 
             {seat.kind === 'player' && seat.away && <span className="badge">{t('table.away')}</span>}
             {editable && seat.kind === 'empty' && (
               <>
-                <button type="button" onClick={() => void client.request({ type: 'table.sit', tableId: id, seat: seat.seat, ...(invite ? { invite } : {}) })}>{t('table.sit')}</button>
+                {/* One seat per person: once seated here, no other seat is offered. */}
+                {!seated && <button type="button" onClick={() => void client.request({ type: 'table.sit', tableId: id, seat: seat.seat, ...(invite ? { invite } : {}) })}>{t('table.sit')}</button>}
                 {creator && levels.map((level) => (
                   <button key={level} type="button" className="secondary" onClick={() => void client.request({ type: 'table.bot.add', tableId: id, seat: seat.seat, level })}>
                     + {t(`table.botLevel.${level}`)}

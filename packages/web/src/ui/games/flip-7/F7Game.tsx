@@ -43,7 +43,7 @@ export function F7Game({ table, snapshot, names: seatNames, act }: GameProps) {
           <FlipThrees view={view} names={names} />
           {!over && <ol className="f7-players" aria-label={t('f7.info.players')}>
             {Array.from({ length: view.players }, (_, i) => (
-              <PlayerLine key={i} view={view} seat={i} name={names[i] ?? ''} me={i === seat} turn={i === turnSeat} />
+              <PlayerLine key={i} view={view} seat={i} name={names[i] ?? ''} me={i === seat} turn={i === turnSeat} table={table} snapshot={snapshot} />
             ))}
           </ol>}
           {!over && (

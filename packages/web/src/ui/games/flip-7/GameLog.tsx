@@ -1,16 +1,24 @@
 import type { F7Event } from '@parlor/rules';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { standInMarks } from '../../../state/presence.js';
 import type { TableState } from '../../../state/store.js';
-import { formatF7Event } from './text.js';
+import { StandInTag } from '../../table/Presence.js';
+import { f7Actor, formatF7Event } from './text.js';
 
-/** The game in words, every event seen since this page opened (table.log), newest at the bottom. */
+/**
+ * The game in words, every event of the game so far (table.log), newest at the bottom; the lines of
+ * a stand-in bot's moves say whom it played for.
+ */
 export function GameLog({ table, names }: { table: TableState; names: readonly string[] }) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
+  const marks = standInMarks(table.log, (e) => f7Actor(e as F7Event));
   const lines = table.log.flatMap(({ seq, event }, i) => {
     const text = formatF7Event(event as F7Event, names, t);
-    return text === null ? [] : [{ key: `${seq}-${i}`, text, type: event.type }];
+    const mark = marks[i];
+    const standIn = mark === null || mark === undefined ? null : (names[mark] ?? `#${mark + 1}`);
+    return text === null ? [] : [{ key: `${seq}-${i}`, text, type: event.type, standIn }];
   });
   useEffect(() => {
     const el = box.current;
@@ -22,7 +30,9 @@ export function GameLog({ table, names }: { table: TableState; names: readonly s
       <div className="f7-log-box" ref={box} tabIndex={0} role="log" aria-label={t('f7.log.title')}>
         {lines.length === 0 ? <p className="hint">{t('f7.log.empty')}</p> : (
           <ol>
-            {lines.map((l) => <li key={l.key} className={`f7-log-${l.type}`}>{l.text}</li>)}
+            {lines.map((l) => (
+              <li key={l.key} className={`f7-log-${l.type}`}>{l.text}{l.standIn !== null && <StandInTag name={l.standIn} />}</li>
+            ))}
           </ol>
         )}
       </div>

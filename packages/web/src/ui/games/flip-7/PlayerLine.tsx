@@ -1,5 +1,8 @@
+import type { GameSnapshot } from '@parlor/protocol';
 import type { F7View } from '@parlor/rules';
 import { useTranslation } from 'react-i18next';
+import type { TableState } from '../../../state/store.js';
+import { SeatPresence } from '../../table/Presence.js';
 import { CardLine } from './Card.js';
 import { linePoints } from './text.js';
 
@@ -17,8 +20,13 @@ export function Progress({ name, total, target }: { name: string; total: number;
   );
 }
 
-/** One player: name, badges (you, dealer, turn, status), cards, this round's points, total against the target. */
-export function PlayerLine({ view, seat, name, me, turn }: { view: F7View; seat: number; name: string; me: boolean; turn: boolean }) {
+/**
+ * One player: name, badges (you, dealer, turn, status), who is away (a stand-in bot plays) with
+ * "Replace with a bot" where the table allows it, cards, this round's points, total against the target.
+ */
+export function PlayerLine({ view, seat, name, me, turn, table, snapshot }: {
+  view: F7View; seat: number; name: string; me: boolean; turn: boolean; table: TableState; snapshot: GameSnapshot;
+}) {
   const { t } = useTranslation();
   const status = view.status[seat] ?? 'active';
   const over = view.phase === 'over';
@@ -35,6 +43,7 @@ export function PlayerLine({ view, seat, name, me, turn }: { view: F7View; seat:
           {!over && <span className={`badge f7-status f7-status-${status}`}>{t(`f7.status.${status}`)}</span>}
         </span>
       </div>
+      <SeatPresence table={table} snapshot={snapshot} seat={seat} name={name} />
       <CardLine cards={view.lines[seat] ?? []} busted={status === 'busted'} round={view.round} label={t('f7.line.cards', { name })} />
       <div className="f7-player-foot">
         {!over && (

@@ -66,6 +66,12 @@ export function formatF7Event(e: F7Event, names: readonly string[], t: Translate
   }
 }
 
+/** The seat that did what an event tells: the giver of a card, else the seat it names (a deal, a flip, a stay…). */
+export function f7Actor(e: F7Event): number | null {
+  if (e.type === 'give') return e.from;
+  return 'seat' in e && typeof e.seat === 'number' ? e.seat : null;
+}
+
 /** The event that deserves a short flash on screen (a bust, a Flip 7, a freeze, a Second Chance used), in words. */
 export function toastFor(e: F7Event, names: readonly string[], t: Translate): { kind: string; text: string } | null {
   switch (e.type) {

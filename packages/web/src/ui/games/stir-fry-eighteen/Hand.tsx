@@ -25,7 +25,7 @@ export function Hand({ view, seq, legal, fresh, act }: {
   const cards = sfSortCards(selected.map((i) => hand[i]!));
   const me = view.viewer;
   const myTurn = view.turn.player === me;
-  const discardDown = myTurn && view.phase === 'discard-down';
+  const discardDown = myTurn && view.phase === 'discard-down' && legal.length > 0;
   const acting = myTurn && view.phase === 'act' && legal.length > 0;
   const selectable = (acting || discardDown) && !busy;
 

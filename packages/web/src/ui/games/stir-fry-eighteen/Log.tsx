@@ -1,18 +1,24 @@
 import type { SfEvent } from '@parlor/rules';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatSfEvent, type LogContext } from './format.js';
+import { standInMarks } from '../../../state/presence.js';
+import type { LogEntry } from '../../../state/store.js';
+import { StandInTag } from '../../table/Presence.js';
+import { formatSfEvent, type LogContext, sfActor } from './format.js';
 
-/** The game log in words, newest at the bottom; the latest action's lines are highlighted. */
-export function Log({ entries, ctx, lastSeq }: {
-  entries: readonly { readonly seq: number; readonly event: SfEvent }[]; ctx: LogContext; lastSeq: number;
-}) {
+/**
+ * The game log in words, newest at the bottom; the latest action's lines are highlighted, and the
+ * lines of a stand-in bot's moves say whom it played for.
+ */
+export function Log({ entries, ctx, lastSeq }: { entries: readonly LogEntry[]; ctx: LogContext; lastSeq: number }) {
   const { t } = useTranslation();
   const lines = useMemo(() => {
-    const out: { key: number; seq: number; text: string; kind: string }[] = [];
+    const marks = standInMarks(entries, (e) => sfActor(e as SfEvent));
+    const out: { key: number; seq: number; text: string; kind: string; standIn: string | null }[] = [];
     entries.forEach((e, i) => {
-      const text = formatSfEvent(e.event, ctx);
-      if (text !== null) out.push({ key: i, seq: e.seq, text, kind: e.event.type });
+      const text = formatSfEvent(e.event as SfEvent, ctx);
+      const mark = marks[i];
+      if (text !== null) out.push({ key: i, seq: e.seq, text, kind: e.event.type, standIn: mark === null || mark === undefined ? null : ctx.name(mark) });
     });
     return out.slice(-200);
   }, [entries, ctx]);
@@ -27,7 +33,9 @@ export function Log({ entries, ctx, lastSeq }: {
       {lines.length === 0 ? <p className="small muted">{t('sf.log.empty')}</p> : (
         <ol ref={box} tabIndex={0} aria-live="polite" aria-relevant="additions" aria-labelledby="sf-log-h">
           {lines.map((l) => (
-            <li key={l.key} className={`sf-log-${l.kind}${l.seq === lastSeq ? ' recent' : ''}`}>{l.text}</li>
+            <li key={l.key} className={`sf-log-${l.kind}${l.seq === lastSeq ? ' recent' : ''}`}>
+              {l.text}{l.standIn !== null && <StandInTag name={l.standIn} />}
+            </li>
           ))}
         </ol>
       )}

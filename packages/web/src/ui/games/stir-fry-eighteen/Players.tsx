@@ -1,8 +1,16 @@
+import type { GameSnapshot } from '@parlor/protocol';
 import type { SfView } from '@parlor/rules';
 import { useTranslation } from 'react-i18next';
+import type { TableState } from '../../../state/store.js';
+import { SeatPresence } from '../../table/Presence.js';
 
-/** Every chef: name, score, hand size (as card backs), bonus draws, whose turn, taste-test answers. */
-export function Players({ view, names, me }: { view: SfView; names: readonly string[]; me: number | null }) {
+/**
+ * Every chef: name, score, hand size (as card backs), bonus draws, whose turn, taste-test answers,
+ * and who is away (a stand-in bot plays), with "Replace with a bot" where the table allows it.
+ */
+export function Players({ view, names, me, table, snapshot }: {
+  view: SfView; names: readonly string[]; me: number | null; table: TableState; snapshot: GameSnapshot;
+}) {
   const { t } = useTranslation();
   const d = view.declaration;
   return (
@@ -33,6 +41,7 @@ export function Players({ view, names, me }: { view: SfView; names: readonly str
               </div>
               {(view.bonusDraws[seat] ?? 0) > 0 && <div className="small good">{t('sf.bonusDraws', { count: view.bonusDraws[seat] })}</div>}
               {answer !== null && <div className={`small sf-answer ${answer}`}>{t(`sf.status.${answer}`)}</div>}
+              <SeatPresence table={table} snapshot={snapshot} seat={seat} name={names[seat] ?? ''} />
             </li>
           );
         })}

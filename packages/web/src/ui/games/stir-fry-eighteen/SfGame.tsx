@@ -97,12 +97,12 @@ export function SfGame({ table, snapshot, names: rawNames, act }: GameProps) {
 
       <div className="sf-layout">
         <div className="sf-main">
-          <Players view={view} names={names} me={me} />
+          <Players view={view} names={names} me={me} table={table} snapshot={snapshot} />
           {!over && <TastePrompt view={view} names={names} legal={legal} seconds={seconds} act={sfAct} />}
           <TableCenter view={view} names={names} me={me} claims={claims} lastReveal={lastReveal} lastDish={lastDish} />
           {view.hand !== null && !over && <Hand view={view} seq={snapshot.seq} legal={legal} fresh={fresh} act={sfAct} />}
         </div>
-        <Log entries={log} ctx={ctx} lastSeq={snapshot.seq} />
+        <Log entries={table.log} ctx={ctx} lastSeq={snapshot.seq} />
       </div>
     </div>
   );

@@ -49,3 +49,9 @@ export function formatSfEvent(e: SfEvent, c: LogContext): string | null {
   const f = SF_LOG_FORMATTERS[e.type] as ((e: SfEvent, c: LogContext) => string | null) | undefined;
   return f === undefined ? null : f(e, c);
 }
+
+/** The seat that did what an event tells (its `player`, or the tester of a taste test), if any. */
+export function sfActor(e: SfEvent): number | null {
+  if (e.type === 'taste-test') return e.tester;
+  return 'player' in e && typeof e.player === 'number' ? e.player : null;
+}

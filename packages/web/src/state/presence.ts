@@ -1,0 +1,99 @@
+import type { AwayReason, GameSnapshot, PlayerInfo, SeatInfo } from '@parlor/protocol';
+import type { LogEntry, TableState } from './store.js';
+
+/**
+ * Who is here at a table, from its seats (`away`, `awayReason`, `connected`, `disconnectedSince`)
+ * and the game (`waitingFor`, `waitingSince`): pure functions of the state and a clock, for the
+ * away banner, the player cards' badges and "Replace with a bot" (issue 10).
+ */
+
+type PlayerSeat = Extract<SeatInfo, { kind: 'player' }>;
+
+export function playerSeat(table: TableState, seat: number): PlayerSeat | null {
+  const s = table.summary.seats[seat];
+  return s?.kind === 'player' ? s : null;
+}
+
+/** The seat this browser's player holds at the table (one seat per person), or null. */
+export function mySeat(table: TableState): number | null {
+  return table.yourSeats[0] ?? null;
+}
+
+/** A game is being played at the table (not over). */
+export function gameRunning(table: TableState, snapshot: GameSnapshot | undefined): boolean {
+  return table.summary.status === 'running' && snapshot !== undefined && snapshot.outcome === null;
+}
+
+/** Why a stand-in bot plays my seat right now, or null when I play it myself (or hold none). */
+export function myAwayReason(table: TableState): AwayReason | null {
+  const seat = mySeat(table);
+  const s = seat === null ? null : playerSeat(table, seat);
+  if (s === null || !s.away) return null;
+  return s.awayReason ?? 'left';
+}
+
+/**
+ * Since when (ms since the epoch) a seated player has been absent in the sense of `table.replace`:
+ * disconnected, or silent while the game waits for them — the earlier of the two; null while they
+ * are neither.
+ */
+export function absentSince(seat: PlayerSeat, snapshot: GameSnapshot | undefined): number | null {
+  const gone = seat.connected ? null : (seat.disconnectedSince ?? null);
+  const waited = snapshot !== undefined && snapshot.outcome === null && snapshot.waitingFor.includes(seat.seat) ? (snapshot.waitingSince ?? null) : null;
+  if (gone === null) return waited;
+  if (waited === null) return gone;
+  return Math.min(gone, waited);
+}
+
+/** What my page offers for another player's seat: nothing, the time until they may be replaced, or the button. */
+export type ReplaceState =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'wait'; readonly seconds: number }
+  | { readonly kind: 'ready' };
+
+const NONE: ReplaceState = { kind: 'none' };
+
+/**
+ * `table.replace` as this page may offer it for `seat` at `now`: only on a table without a move
+ * timer (`replaceAfter` set), while its game runs, for another person's seat that no bot plays yet
+ * and who is absent; and only to a person seated there and present themselves.
+ */
+export function replaceState(table: TableState, snapshot: GameSnapshot | undefined, seat: number, me: PlayerInfo | null, now: number): ReplaceState {
+  const after = table.summary.replaceAfter ?? null;
+  if (after === null || !gameRunning(table, snapshot)) return NONE;
+  const mine = mySeat(table);
+  if (mine === null || mine === seat || myAwayReason(table) !== null) return NONE;
+  const s = playerSeat(table, seat);
+  if (s === null || s.away || (me !== null && s.player.id === me.id)) return NONE;
+  const since = absentSince(s, snapshot);
+  if (since === null) return NONE;
+  const left = since + after * 1000 - now;
+  return left <= 0 ? { kind: 'ready' } : { kind: 'wait', seconds: Math.ceil(left / 1000) };
+}
+
+/** "1:05" for 65 seconds. */
+export function clock(seconds: number): string {
+  const s = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/**
+ * For each log entry, the seat a stand-in bot played for when it made that line's event, else null.
+ * A stand-in's move marks its leading events that the mover did (`actorOf` names an event's actor):
+ * its own discard, cook or flip, not what follows for others (the next turn, the next round).
+ */
+export function standInMarks(entries: readonly LogEntry[], actorOf: (e: LogEntry['event']) => number | null): (number | null)[] {
+  const out: (number | null)[] = [];
+  let mover: number | null = null;
+  let marking = false;
+  entries.forEach((e, i) => {
+    const first = i === 0 || entries[i - 1]!.seq !== e.seq;
+    if (first) {
+      marking = e.by === 'stand-in';
+      mover = marking ? (e.seat ?? actorOf(e.event)) : null;
+    }
+    if (marking && mover !== null && actorOf(e.event) === mover) out.push(mover);
+    else { marking = false; out.push(null); }
+  });
+  return out;
+}

@@ -1,0 +1,141 @@
+import type { GameSnapshot } from '@parlor/protocol';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { clock, gameRunning, myAwayReason, mySeat, playerSeat, replaceState } from '../../state/presence.js';
+import type { TableState } from '../../state/store.js';
+import { useApp, useServices } from '../context.js';
+
+/** A small robot head (decorative: the text beside it says the same), drawn so that it needs no emoji font. */
+function BotIcon({ size = 16 }: { size?: number }) {
+  return (
+    <svg className="bot-icon" aria-hidden="true" focusable="false" width={size} height={size} viewBox="0 0 24 24">
+      <path d="M12 2v3" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      <circle cx="12" cy="2.5" r="1.5" fill="currentColor" />
+      <rect x="4" y="6" width="16" height="13" rx="3" fill="none" stroke="currentColor" strokeWidth="2" />
+      <circle cx="9" cy="12" r="1.8" fill="currentColor" />
+      <circle cx="15" cy="12" r="1.8" fill="currentColor" />
+      <path d="M9 16h6M2 11v4M22 11v4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** The current time, ticking every second while `active` (countdowns to "Replace with a bot"). */
+function useSecondClock(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    setNow(Date.now());
+    const id = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(id);
+  }, [active]);
+  return now;
+}
+
+/**
+ * At the top of a running game: while a stand-in bot plays my seat, a banner says so and why, with
+ * "I'm back" (`table.back`); otherwise "Leave — a bot plays for me" (`table.leave`), confirmed first.
+ */
+export function AwayBar({ table, snapshot }: { table: TableState; snapshot: GameSnapshot | undefined }) {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const seat = mySeat(table);
+  const reason = myAwayReason(table);
+  const [confirming, setConfirming] = useState(false);
+  // Each request's own: the banner's button must not be disabled by the leave request still under way.
+  const [leaving, setLeaving] = useState(false);
+  const [returning, setReturning] = useState(false);
+  const backButton = useRef<HTMLButtonElement>(null);
+  const leaveButton = useRef<HTMLButtonElement>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  // Where the keyboard goes after my own click: to "I'm back" once I left, to "Leave" once I am back.
+  const focusNext = useRef<'back' | 'leave' | null>(null);
+  useEffect(() => {
+    if (focusNext.current === 'back' && backButton.current) { backButton.current.focus(); focusNext.current = null; }
+    if (focusNext.current === 'leave' && leaveButton.current) { leaveButton.current.focus(); focusNext.current = null; }
+  }, [reason]);
+  useEffect(() => { if (confirming) confirmButton.current?.focus(); }, [confirming]);
+  if (seat === null || !gameRunning(table, snapshot)) return null;
+  const id = table.summary.id;
+
+  if (reason !== null) {
+    return (
+      <section className="away-banner" role="alert" aria-labelledby="away-banner-text">
+        <span className="away-icon"><BotIcon size={28} /></span>
+        <p id="away-banner-text" className="away-text">
+          <strong>{t(`presence.banner.${reason}`)}</strong>{' '}
+          <span>{t('presence.bannerHelp')}</span>
+        </p>
+        <button ref={backButton} type="button" disabled={returning} onClick={() => {
+          setReturning(true);
+          focusNext.current = 'leave';
+          void client.request({ type: 'table.back', tableId: id, seat }).finally(() => setReturning(false));
+        }}>{t('presence.back')}</button>
+      </section>
+    );
+  }
+  return (
+    <div className="leave-bar">
+      {confirming ? (
+        <div className="leave-confirm" role="group" aria-labelledby="leave-confirm-text">
+          <p id="leave-confirm-text">{t('presence.leaveConfirm')}</p>
+          <div className="row">
+            <button ref={confirmButton} type="button" disabled={leaving} onClick={() => {
+              setLeaving(true);
+              focusNext.current = 'back';
+              void client.request({ type: 'table.leave', tableId: id, seat }).finally(() => { setLeaving(false); setConfirming(false); });
+            }}>{t('presence.leaveYes')}</button>
+            <button type="button" className="secondary" onClick={() => { setConfirming(false); focusNext.current = 'leave'; }}>{t('presence.leaveNo')}</button>
+          </div>
+        </div>
+      ) : (
+        <button ref={leaveButton} type="button" className="secondary" onClick={() => setConfirming(true)}>{t('presence.leave')}</button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A player card's presence line: "away — a bot plays" (and why), "disconnected", and on tables
+ * without a move timer the time until the others may replace an absent player, then the button.
+ */
+export function SeatPresence({ table, snapshot, seat, name }: { table: TableState; snapshot: GameSnapshot | undefined; seat: number; name: string }) {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const me = useApp((s) => s.player);
+  const s = playerSeat(table, seat);
+  const [busy, setBusy] = useState(false);
+  const counting = s !== null && replaceState(table, snapshot, seat, me, Date.now()).kind !== 'none';
+  const now = useSecondClock(counting);
+  if (s === null) return null;
+  const replace = replaceState(table, snapshot, seat, me, now);
+  const away = s.away;
+  const reason = s.awayReason ?? 'left';
+  return (
+    <div className="seat-presence">
+      {away && (
+        <span className="badge badge-away">
+          <BotIcon size={13} /> {t('table.away')}
+          <span className="visually-hidden">, {t(`presence.reason.${reason}`, { name })}</span>
+        </span>
+      )}
+      {!away && !s.connected && <span className="badge badge-gone">{t('table.disconnected')}</span>}
+      {replace.kind === 'wait' && (
+        <span className="small muted replace-wait" role="timer" aria-live="off">
+          {t('presence.replaceIn', { time: clock(replace.seconds) })}
+        </span>
+      )}
+      {replace.kind === 'ready' && (
+        <button type="button" className="secondary replace-button" disabled={busy} aria-label={t('presence.replaceLabel', { name })}
+          onClick={() => { setBusy(true); void client.request({ type: 'table.replace', tableId: table.summary.id, seat }).finally(() => setBusy(false)); }}>
+          {t('presence.replace')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The mark on a log line a stand-in bot made: "(bot for Marta)". */
+export function StandInTag({ name }: { name: string }) {
+  const { t } = useTranslation();
+  return <> <span className="log-stand-in">({t('presence.standIn', { name })})</span></>;
+}
