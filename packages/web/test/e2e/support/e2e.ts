@@ -8,6 +8,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type Locator, type Page, chromium } from 'playwright-core';
+import type { ServerConfig } from '@parlor/server';
 import { type E2eServer, e2eServer } from './server.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -42,8 +43,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
-  const server = await e2eServer({ botDelayMs: [50, 150], webRoot: WEB_DIST });
+/** The server (quick bots; `overrides` for a test's own settings, e.g. a short replaceAfterSeconds) and Chromium. */
+export async function startHarness(overrides: Partial<ServerConfig> = {}): Promise<Harness> {
+  const server = await e2eServer({ botDelayMs: [50, 150], webRoot: WEB_DIST, ...overrides });
   let browser: Browser;
   try {
     browser = await chromium.launch({
@@ -67,6 +69,12 @@ export async function startHarness(): Promise<Harness> {
 export async function person(h: Harness, name: string, path = '/'): Promise<Page> {
   const context = await h.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
   context.setDefaultTimeout(30_000);
+  // Every Content-Security-Policy violation the page reports (none expected: see src/zod-jitless.ts).
+  await context.addInitScript(() => {
+    const w = window as unknown as { cspViolations: string[] };
+    w.cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => { w.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`); });
+  });
   const page = await context.newPage();
   page.on('pageerror', (e) => console.warn(`[${name}] page error: ${e.message}`));
   await page.goto(h.server.url + path);
@@ -81,6 +89,8 @@ export interface TableSetup {
   readonly seats: number;
   readonly target?: string;
   readonly tasteWindow?: number;
+  /** The move timer's option label ("30 s"); off when absent. */
+  readonly moveTimer?: string;
 }
 
 /** Opens the create form in the lobby, fills it and lands on the new table's page, seated (the creator
@@ -92,6 +102,7 @@ export async function createTable(page: Page, setup: TableSetup): Promise<string
   await page.getByRole('combobox', { name: /^Seats/ }).selectOption(String(setup.seats));
   if (setup.target !== undefined) await page.getByRole('combobox', { name: /^Target score/ }).selectOption(setup.target);
   if (setup.tasteWindow !== undefined) await page.getByRole('spinbutton', { name: /^Taste-test window/ }).fill(String(setup.tasteWindow));
+  if (setup.moveTimer !== undefined) await page.getByRole('combobox', { name: /^Move timer/ }).selectOption({ label: setup.moveTimer });
   await page.getByRole('button', { name: 'Create table' }).click();
   await page.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
   const id = /\/t\/([A-Za-z0-9_-]+)$/.exec(new URL(page.url()).pathname)![1]!;
@@ -139,6 +150,11 @@ export async function firstVisible<K extends string>(choices: Record<K, Locator>
     return false;
   }, timeoutMs, what);
   return found!;
+}
+
+/** The Content-Security-Policy violations the page has reported so far. */
+export async function cspViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? []);
 }
 
 /** Saves `artifacts/e2e/<name>.png` (full page). */

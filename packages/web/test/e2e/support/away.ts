@@ -1,0 +1,84 @@
+/**
+ * Issue 10 in the browser: the away banner, the player cards' away badge, "Replace with a bot", and
+ * a person who keeps playing in the background while a test looks at someone else's page.
+ */
+import type { Locator, Page } from 'playwright-core';
+import en from '../../../src/i18n/locales/en/common.json' with { type: 'json' };
+import { firstVisible, screenshot, waitUntil } from './e2e.js';
+import { cookBest, discardDown, endTurn, nextMoment, trust } from './sf.js';
+
+export const away = {
+  /** The banner shown while a stand-in bot plays my seat. */
+  banner: (page: Page): Locator => page.getByRole('alert').filter({ has: page.getByRole('button', { name: en.presence.back }) }),
+  back: (page: Page): Locator => page.getByRole('button', { name: en.presence.back }),
+  leave: (page: Page): Locator => page.getByRole('button', { name: en.presence.leave }),
+  leaveYes: (page: Page): Locator => page.getByRole('button', { name: en.presence.leaveYes }),
+  /** The away badge on a player card (Stir Fry Eighteen's chefs, Flip 7's lines) whose text has `name`. */
+  badge: (page: Page, name: string): Locator =>
+    page.locator('.sf-player, .f7-player').filter({ hasText: name }).locator('.badge-away'),
+  /** "Replace with a bot" for one player (accessible name "Replace <name> with a bot"). */
+  replace: (page: Page, name: string): Locator => page.getByRole('button', { name: en.presence.replaceLabel.replace('{{name}}', name) }),
+  /** The log lines a stand-in made for `name` ("… (bot for Dana)"). */
+  standInLines: (page: Page, name: string): Locator =>
+    page.locator('.sf-log li, .f7-log li').filter({ hasText: `(${en.presence.standIn.replace('{{name}}', name)})` }),
+};
+
+/** A screenshot at a given viewport size (artifacts/e2e/<name>.png); the viewport is left at that size. */
+export async function shotAt(page: Page, name: string, width: number, height: number): Promise<string> {
+  await page.setViewportSize({ width, height });
+  // One frame at the new width before the picture.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
+  return screenshot(page, name);
+}
+
+/** One Stir Fry Eighteen step for this page, if it is asked something within a second: trust, discard down, cook or end the turn. */
+async function sfStep(page: Page): Promise<boolean> {
+  const moment = await nextMoment(page, 1_000).catch(() => null);
+  if (moment === null || moment === 'over') return false;
+  if (moment === 'taste') await trust(page);
+  else if (moment === 'discard-down') await discardDown(page);
+  else if (await cookBest(page) === null) await endTurn(page);
+  return true;
+}
+
+/** One Flip 7 step: give an action card to someone else when asked; hit below 15 points, else stay. */
+async function f7Step(page: Page): Promise<boolean> {
+  const moment = await firstVisible({
+    give: page.getByRole('group', { name: /^Who gets / }),
+    move: page.getByRole('button', { name: /^Stay/ }),
+  }, 1_000, 'a decision').catch(() => null);
+  if (moment === null) return false;
+  if (moment === 'give') {
+    const group = page.getByRole('group', { name: /^Who gets / });
+    const others = group.getByRole('button', { name: /^Give / });
+    await (await others.count() > 0 ? others.first() : group.getByRole('button').first()).click();
+  } else {
+    const stay = page.getByRole('button', { name: /^Stay/ });
+    const hit = page.getByRole('button', { name: /^(Hit|Take the deal card)/ });
+    const points = Number(/Bank (-?\d+) points?/.exec((await stay.textContent()) ?? '')?.[1] ?? '0');
+    if ((points < 15 && await hit.isEnabled()) || !(await stay.isEnabled())) await hit.click(); else await stay.click();
+  }
+  const controls = page.locator('.f7-controls');
+  await waitUntil(async () => (await controls.count()) === 0 || (await controls.first().getAttribute('aria-busy')) !== 'true', 30_000, 'the move to be taken');
+  return true;
+}
+
+/**
+ * Plays this page's seat in the background, as a person would, until `stop()` (which waits for the
+ * step under way). A step that fails (the page changed under it) is simply tried again.
+ */
+export function keepPlaying(page: Page, game: 'sf' | 'f7'): { stop(): Promise<number> } {
+  let stopped = false;
+  let steps = 0;
+  const step = game === 'sf' ? sfStep : f7Step;
+  const run = (async () => {
+    while (!stopped && !page.isClosed()) {
+      try {
+        if (await step(page)) steps++;
+      } catch (e) {
+        if (!stopped && !page.isClosed()) console.warn(`background play: ${(e as Error).message.split('\n')[0]}`);
+      }
+    }
+  })();
+  return { stop: async () => { stopped = true; await run; return steps; } };
+}
