@@ -125,7 +125,7 @@ export function SeatPresence({ table, snapshot, seat, name }: { table: TableStat
         </span>
       )}
       {replace.kind === 'ready' && (
-        <button type="button" className="secondary replace-button" disabled={busy} aria-label={t('presence.replaceLabel', { name })}
+        <button type="button" className="secondary replace-button" disabled={busy} aria-label={`${t('presence.replace')} — ${name}`}
           onClick={() => { setBusy(true); void client.request({ type: 'table.replace', tableId: table.summary.id, seat }).finally(() => setBusy(false)); }}>
           {t('presence.replace')}
         </button>

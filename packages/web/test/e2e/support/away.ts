@@ -16,8 +16,8 @@ export const away = {
   /** The away badge on a player card (Stir Fry Eighteen's chefs, Flip 7's lines) whose text has `name`. */
   badge: (page: Page, name: string): Locator =>
     page.locator('.sf-player, .f7-player').filter({ hasText: name }).locator('.badge-away'),
-  /** "Replace with a bot" for one player (accessible name "Replace <name> with a bot"). */
-  replace: (page: Page, name: string): Locator => page.getByRole('button', { name: en.presence.replaceLabel.replace('{{name}}', name) }),
+  /** "Replace with a bot" for one player (accessible name "Replace with a bot — <name>": the visible words, then whose seat). */
+  replace: (page: Page, name: string): Locator => page.getByRole('button', { name: `${en.presence.replace} — ${name}`, exact: true }),
   /** The log lines a stand-in made for `name` ("… (bot for Dana)"). */
   standInLines: (page: Page, name: string): Locator =>
     page.locator('.sf-log li, .f7-log li').filter({ hasText: `(${en.presence.standIn.replace('{{name}}', name)})` }),
