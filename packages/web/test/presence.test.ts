@@ -96,25 +96,28 @@ describe('replace with a bot', () => {
 });
 
 const ev = (type: string, fields: Record<string, unknown> = {}): GameEvent => ({ type, ...fields }) as unknown as GameEvent;
-const actor = (e: GameEvent): number | null => {
+const actor = (e: GameEvent): number | null | 'end' => {
+  if (e.type === 'turn-start') return 'end';
   const r = e as unknown as { player?: number };
   return typeof r.player === 'number' ? r.player : null;
 };
 
 describe('stand-in marks in the log', () => {
-  it('marks the leading events a stand-in did for its seat, not what follows for others nor anyone else\'s moves', () => {
+  it('marks the events a stand-in did for its seat, up to someone else\'s or the end of its part; not anyone else\'s moves', () => {
     const entries: LogEntry[] = [
       { seq: 0, event: ev('turn-start', { player: 1 }), by: null, seat: null },
       { seq: 1, event: ev('cook', { player: 1 }), by: 'stand-in', seat: 1 },
+      { seq: 1, event: ev('shuffle'), by: 'stand-in', seat: 1 }, // nobody's: not marked, goes on
       { seq: 1, event: ev('draw', { player: 1 }), by: 'stand-in', seat: 1 },
-      { seq: 1, event: ev('shuffle'), by: 'stand-in', seat: 1 },
-      { seq: 1, event: ev('turn-start', { player: 0 }), by: 'stand-in', seat: 1 },
+      { seq: 1, event: ev('turn-start', { player: 0 }), by: 'stand-in', seat: 1 }, // its part ends
       { seq: 1, event: ev('draw', { player: 1 }), by: 'stand-in', seat: 1 },
       { seq: 2, event: ev('declare', { player: 0 }), by: 'player', seat: 0 },
       { seq: 3, event: ev('trust', { player: 1 }), by: 'stand-in', seat: null }, // seat unknown: its first event's actor
+      { seq: 3, event: ev('draw', { player: 2 }), by: 'stand-in', seat: null }, // someone else's: ends it
+      { seq: 3, event: ev('draw', { player: 1 }), by: 'stand-in', seat: null },
       { seq: 4, event: ev('trust', { player: 2 }), by: 'bot', seat: 2 },
     ];
-    expect(standInMarks(entries, actor)).toEqual([null, 1, 1, null, null, null, null, 1, null]);
+    expect(standInMarks(entries, actor)).toEqual([null, 1, null, 1, null, null, null, 1, null, null, null]);
   });
 });
 

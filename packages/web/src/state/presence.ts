@@ -78,22 +78,30 @@ export function clock(seconds: number): string {
 }
 
 /**
- * For each log entry, the seat a stand-in bot played for when it made that line's event, else null.
- * A stand-in's move marks its leading events that the mover did (`actorOf` names an event's actor):
- * its own discard, cook or flip, not what follows for others (the next turn, the next round).
+ * What an event says of who did it, for `standInMarks`: a seat, null for an event nobody did (a
+ * reshuffle: it neither ends the mover's part nor is marked) or 'end' where the move's own part is
+ * over (a new turn or round begins).
  */
-export function standInMarks(entries: readonly LogEntry[], actorOf: (e: LogEntry['event']) => number | null): (number | null)[] {
+export type Actor = number | null | 'end';
+
+/**
+ * For each log entry, the seat a stand-in bot played for when it made that line's event, else null.
+ * A stand-in's move marks the events the mover did (`actorOf` names an event's actor) up to the first
+ * one someone else did or that ends its part: its own discard, cook or flip and what they drew, not
+ * what follows for others (the next turn, the next round).
+ */
+export function standInMarks(entries: readonly LogEntry[], actorOf: (e: LogEntry['event']) => Actor): (number | null)[] {
   const out: (number | null)[] = [];
   let mover: number | null = null;
   let marking = false;
   entries.forEach((e, i) => {
-    const first = i === 0 || entries[i - 1]!.seq !== e.seq;
-    if (first) {
+    const actor = actorOf(e.event);
+    if (i === 0 || entries[i - 1]!.seq !== e.seq) {
       marking = e.by === 'stand-in';
-      mover = marking ? (e.seat ?? actorOf(e.event)) : null;
+      mover = marking ? (e.seat ?? (typeof actor === 'number' ? actor : null)) : null;
     }
-    if (marking && mover !== null && actorOf(e.event) === mover) out.push(mover);
-    else { marking = false; out.push(null); }
+    if (marking && actor !== null && actor !== mover) marking = false;
+    out.push(marking && mover !== null && actor === mover ? mover : null);
   });
   return out;
 }

@@ -66,8 +66,13 @@ export function formatF7Event(e: F7Event, names: readonly string[], t: Translate
   }
 }
 
-/** The seat that did what an event tells: the giver of a card, else the seat it names (a deal, a flip, a stay…). */
-export function f7Actor(e: F7Event): number | null {
+/**
+ * Who did what an event tells (a stand-in's log marks, state/presence.ts): the giver of a card, else
+ * the seat it names (a flip, a stay…); 'end' where the round or the game ends; null for a discard
+ * or a reshuffle.
+ */
+export function f7Actor(e: F7Event): number | null | 'end' {
+  if (e.type === 'round-end' || e.type === 'round-start' || e.type === 'game-over') return 'end';
   if (e.type === 'give') return e.from;
   return 'seat' in e && typeof e.seat === 'number' ? e.seat : null;
 }

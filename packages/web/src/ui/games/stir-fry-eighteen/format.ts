@@ -50,8 +50,12 @@ export function formatSfEvent(e: SfEvent, c: LogContext): string | null {
   return f === undefined ? null : f(e, c);
 }
 
-/** The seat that did what an event tells (its `player`, or the tester of a taste test), if any. */
-export function sfActor(e: SfEvent): number | null {
+/**
+ * Who did what an event tells (a stand-in's log marks, state/presence.ts): its `player`, or the
+ * tester of a taste test; 'end' where a turn or the game ends; null for the pile's reshuffle.
+ */
+export function sfActor(e: SfEvent): number | null | 'end' {
+  if (e.type === 'turn-start' || e.type === 'turn-end' || e.type === 'game-over') return 'end';
   if (e.type === 'taste-test') return e.tester;
   return 'player' in e && typeof e.player === 'number' ? e.player : null;
 }
