@@ -7,6 +7,7 @@
 //   node examples/bot-client.mjs ws://localhost:8080/ws <tableId>        (sit at a table and wait for its start)
 //
 // Options: --name <display name>  --seats <n>  --bots <random|basic|expert>  --trace (print every frame)
+// A message refused with RATE_LIMITED or STORE_UNAVAILABLE is sent again after a growing wait.
 // Exit code: 0 when the game ended, 1 on an error or a lost connection.
 import WebSocket from 'ws';
 
@@ -44,13 +45,39 @@ function send(msg) {
   ws.send(text);
 }
 
-/** Sends a request with a fresh id; resolves with the server's reply to it (`ok`, `error`, `welcome`, `table`). */
-function request(msg) {
+/** Sends `msg` with a fresh id; resolves with the server's reply to it (`ok`, `error`, `welcome`, `table`). */
+function ask(msg) {
   const id = nextId++;
   return new Promise((resolve) => {
     pending.set(id, resolve);
     send({ ...msg, id });
   });
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * How long to wait before sending a refused message again, or null to give its reply back. Both
+ * refusals changed nothing: RATE_LIMITED dropped the message (the connection's budget refills within
+ * a second), STORE_UNAVAILABLE means the server could not save just now. The wait doubles after every
+ * further refusal, up to a cap, with some jitter so that many clients do not retry in step.
+ */
+function retryDelay(reply, attempt) {
+  if (reply.type !== 'error') return null;
+  const [first, cap] = { RATE_LIMITED: [50, 4000], STORE_UNAVAILABLE: [1000, 30_000] }[reply.code] ?? [];
+  if (first === undefined) return null;
+  return Math.round(Math.min(cap, first * 2 ** attempt) * (0.75 + Math.random() / 2));
+}
+
+/** `ask`, sending the message again after RATE_LIMITED or STORE_UNAVAILABLE (an action keeps its seq: never played twice). */
+async function request(msg) {
+  for (let attempt = 0; ; attempt++) {
+    const reply = await ask(msg);
+    const wait = retryDelay(reply, attempt);
+    if (wait === null) return reply;
+    console.log(`${reply.code}: sending ${msg.type} again in ${wait} ms`);
+    await sleep(wait);
+  }
 }
 
 /** Like `request`, but an `error` reply ends the program. */
@@ -178,11 +205,10 @@ ws.on('open', async () => {
     game = target;
     seat = t.yourSeats[0];
     console.log(`table ${tableId}: ${game}, ${t.table.seats.length} seats`);
+    // `welcome.botLevels` lists the levels each game has; every game has random.
+    const level = welcome.botLevels[game]?.includes(botLevel) ? botLevel : 'random';
     for (const s of t.table.seats) {
-      if (s.kind !== 'empty') continue;
-      // Not every game has every bot level: fall back to random.
-      const r = await request({ type: 'table.bot.add', tableId, seat: s.seat, level: botLevel });
-      if (r.type === 'error') await must({ type: 'table.bot.add', tableId, seat: s.seat, level: 'random' });
+      if (s.kind === 'empty') await must({ type: 'table.bot.add', tableId, seat: s.seat, level });
     }
   } else {
     // Join an existing table: watch it, take the first empty seat, wait for its creator to start.

@@ -5,12 +5,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { verifyCommand } from '../../cli/src/commands/verify.js';
-import type { ParlorServer } from '../src/index.js';
+import { type ParlorServer, SqliteStore, StoreUnavailable, configFromEnv, startServer } from '../src/index.js';
 import { TestClient } from './support/client.js';
 import { testServer } from './support/server.js';
 
 // Issue 5, item 4: the protocol is a public API. examples/bot-client.mjs — plain Node and `ws`, no
 // Parlor code — plays whole games against a real server; the server's export of each game verifies.
+// Issue 10, item 8: it backs off and sends again after RATE_LIMITED and STORE_UNAVAILABLE.
 
 const EXAMPLE = fileURLToPath(new URL('../../../examples/bot-client.mjs', import.meta.url));
 
@@ -72,6 +73,40 @@ describe('examples/bot-client.mjs', () => {
       expect(result![1]).toBe(winners.includes(0) ? 'won' : 'lost');
     }, 90_000);
   }
+
+  it('backs off and sends a message again after RATE_LIMITED, and still plays to the end', async () => {
+    // A budget of 2 messages, refilled at 4 a second: saying hello, creating the table and filling it
+    // go over at once, and so does answering instant bots for a whole game.
+    server = await testServer({ rateBurst: 2, ratePerSecond: 4 });
+    const run = await runExample([wsUrl(server), 'flip-7', '--seats', '3']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^RATE_LIMITED: sending (table\.bot\.add|table\.start|action) again in \d+ ms$/m);
+    expect(run.stdout).toMatch(RESULT);
+    await verifyExport(server, /^table (\S+): /m.exec(run.stdout)![1]!);
+  }, 90_000);
+
+  it('waits and sends a message again after STORE_UNAVAILABLE (nothing was changed)', async () => {
+    // The store cannot write the table once (its second write: the first bot being seated).
+    class OnceFullStore extends SqliteStore {
+      saves = 0;
+      override async saveTable(...a: Parameters<SqliteStore['saveTable']>) {
+        if (++this.saves === 2) throw new StoreUnavailable('SQLITE_FULL');
+        return super.saveTable(...a);
+      }
+    }
+    const dbPath = join(mkdtempSync(join(tmpdir(), 'parlor-example-')), 'parlor.db');
+    const store = new OnceFullStore(dbPath);
+    server = await startServer({
+      ...configFromEnv({}), port: 0, host: '127.0.0.1', dbPath, botDelayMs: [0, 0], logLevel: 'silent', rateBurst: 10_000, ratePerSecond: 10_000,
+    }, { store, logger: false });
+    const run = await runExample([wsUrl(server), 'flip-7', '--seats', '2']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^STORE_UNAVAILABLE: sending table\.bot\.add again in \d+ ms$/m);
+    expect(run.stdout).toMatch(RESULT);
+    await verifyExport(server, /^table (\S+): /m.exec(run.stdout)![1]!);
+  }, 90_000);
 
   it('joins a table by its id, waits for the start, and plays its seat', async () => {
     server = await testServer();
