@@ -1,0 +1,31 @@
+import type { GameId } from '@parlor/rules';
+import type { BotLevel } from './bot.js';
+
+/** A rating in OpenSkill's terms (Weng–Lin; the `openskill` package's default model, Plackett–Luce). */
+export interface BotRating {
+  readonly mu: number;
+  readonly sigma: number;
+}
+
+/**
+ * Each bot level's fixed rating, per game, for rated tables: the server rates every seat with
+ * `openskill`'s `rate` (defaults: a new account 25 ± 25/3, β 25/6, τ 25/300; each seat a one-player
+ * team ranked by its place) and keeps these unchanged, so a person who plays bots alone is rated too.
+ *
+ * What they mean: μ is where an account that plays exactly like that level, at the calibration's
+ * tables, neither rises nor sinks (openskill's update averaged over all its seats is zero); σ is
+ * the steady σ of an account that plays often. A person who beats a level more often than that
+ * level does climbs above it; one who loses to `random` more than `random` does sinks below it.
+ * `random` is placed so that its displayed rating μ − 3σ is 0, a new account's; only the gaps are
+ * measured. Ranked by place, Flip 7's expert rates below its basic: it plays to win the game,
+ * not for places (docs/bots.md, "Bot ratings").
+ *
+ * Made by `npx tsx --conditions=@parlor/source packages/bots/scripts/calibrate-ratings.ts` on
+ * 2026-11-30 (1,500 Stir Fry Eighteen and 2,000 Flip 7 games with random player counts and levels,
+ * default options, fixed seeds; standard errors of the gaps 0.3–0.8). Method, figures and the
+ * sanity check: docs/bots.md, "Bot ratings".
+ */
+export const BOT_RATINGS: Record<GameId, Partial<Record<BotLevel, BotRating>>> = {
+  'stir-fry-eighteen': { random: { mu: 5.31, sigma: 1.77 }, basic: { mu: 21.89, sigma: 1.77 }, expert: { mu: 30.92, sigma: 1.77 } },
+  'flip-7': { random: { mu: 5.19, sigma: 1.73 }, basic: { mu: 22.38, sigma: 1.73 }, expert: { mu: 16.98, sigma: 1.73 } },
+};
