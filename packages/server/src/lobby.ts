@@ -13,7 +13,8 @@ export interface LobbyFilter {
 interface Watch {
   readonly send: (msg: ServerMessage) => void;
   readonly filter: LobbyFilter;
-  readonly limit: number;
+  /** How many tables its pages hold together (new ones push the last off past this). */
+  limit: number;
   /** Watching the first page: new tables that belong on it are pushed to it. */
   readonly first: boolean;
   /** The tables this watcher was sent, by id, with their sort keys. */
@@ -40,14 +41,25 @@ export class Lobby {
 
   constructor(private readonly tables: () => Iterable<Table>, private readonly flushMs: number) {}
 
-  /** Watches the lobby: the reply is the page after `cursor` (the first page without one). */
+  /**
+   * Watches the lobby: the reply is the page after `cursor` (the first page without one). A page
+   * asked with a cursor under the same filter adds to what the watcher watches ("more tables");
+   * anything else starts the watch afresh.
+   */
   watch(key: object, send: (msg: ServerMessage) => void, filter: LobbyFilter, cursor: string | undefined, re: string | number | undefined): ServerMessage {
-    this.unwatch(key);
     const limit = Math.min(filter.limit ?? LOBBY_DEFAULT_LIMIT, 100);
     const id = JSON.stringify([filter.game, filter.status, filter.freeSeats, limit, cursor]);
     let p = this.pages.get(id);
     if (p === undefined) this.pages.set(id, (p = this.page(filter, limit, cursor)));
-    this.watches.set(key, { send, filter, limit: p.limit, first: cursor === undefined, page: new Map(p.keys), pending: new Map(), timer: null });
+    const before = this.watches.get(key);
+    const same = before !== undefined && cursor !== undefined && sameFilter(before.filter, filter);
+    if (same) {
+      for (const [tableId, k] of p.keys) before.page.set(tableId, k);
+      before.limit += p.limit;
+    } else {
+      this.unwatch(key);
+      this.watches.set(key, { send, filter, limit: p.limit, first: cursor === undefined, page: new Map(p.keys), pending: new Map(), timer: null });
+    }
     return { type: 'lobby', ...(re === undefined ? {} : { re }), tables: p.tables, next: p.next, total: p.total };
   }
 
@@ -128,6 +140,8 @@ export class Lobby {
     return this.sorted;
   }
 }
+
+const sameFilter = (a: LobbyFilter, b: LobbyFilter) => a.game === b.game && a.status === b.status && a.freeSeats === b.freeSeats;
 
 /** In the lobby at all: public, and open or running. */
 function listed(t: Table): boolean {

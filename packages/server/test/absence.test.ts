@@ -92,9 +92,9 @@ describe('leaving a running game', () => {
     expect(standIn.events.length).toBeGreaterThan(0);
     // Back: the seat is Bob's again, and the watch reply says so.
     expect((await bob.request({ type: 'table.back', tableId, seat: 1 })).type).toBe('ok');
+    auto(bob, tableId); // plays Bob's seat from the snapshot the watch below sends
     const watched = await bob.request({ type: 'table.watch', tableId });
     expect(watched.type === 'table' && seat(watched, 1)).toMatchObject({ away: false, awayReason: null });
-    auto(bob, tableId);
     const end = await ann.next(isGame(tableId, (m) => m.outcome !== null), 30_000) as Game;
     expect(end.outcome!.scores).toHaveLength(3);
     // A move of Bob's own after he came back is marked as a person's.

@@ -18,13 +18,13 @@ const bot = (seat: number): SeatInfo => ({ seat, kind: 'bot', level: 'basic', na
 function summary(seats: SeatInfo[], over: Partial<TableSummary> = {}): TableSummary {
   return {
     id: 't1', game: 'stir-fry-eighteen', options: {}, seats, status: 'running', private: false, moveTimer: 0, responseWindow: 8,
-    replaceAfter: 120, creator: ann, gameNo: 1, spectators: 0, createdAt: '2026-01-01T00:00:00.000Z', ...over,
+    replaceAfter: 120, rated: false, creator: ann, gameNo: 1, spectators: 0, createdAt: '2026-01-01T00:00:00.000Z', ...over,
   };
 }
 function snap(over: Partial<GameSnapshot> = {}): GameSnapshot {
   return {
     tableId: 't1', gameNo: 1, seq: 3, seat: 0, view: {} as GameSnapshot['view'], events: [], legal: [], waitingFor: [1], deadline: null,
-    waitingSince: T0, by: null, commitment: 'c', seed: null, outcome: null, stats: null, ...over,
+    waitingSince: T0, by: null, moveSeat: null, commitment: 'c', seed: null, outcome: null, stats: null, ...over,
   };
 }
 const table = (s: TableSummary, yourSeats = [0]): TableState => ({ summary: s, invite: null, yourSeats, games: {}, log: [], chat: [] });
@@ -127,19 +127,16 @@ describe('the store: who made each move', () => {
   const start = (): AppState => reduce(empty, { type: 'table', table: summary(seats), invite: null, yourSeats: [0] });
   const game = (over: Partial<GameSnapshot>): ServerMessage => ({ type: 'game', ...snap(over) });
 
-  it('a live move: by from the message, the seat from what the game waited for before', () => {
+  it('a live move: who made it (by) and for which seat (moveSeat), from the message', () => {
     let s = reduce(start(), game({ seq: 4, waitingFor: [1], events: [] }));
-    s = reduce(s, game({ seq: 5, waitingFor: [0], by: 'stand-in', events: [ev('cook', { player: 1 }), ev('turn-start', { player: 0 })] }));
+    s = reduce(s, game({ seq: 5, waitingFor: [0], by: 'stand-in', moveSeat: 1, events: [ev('cook', { player: 1 }), ev('turn-start', { player: 0 })] }));
     expect(s.tables.t1!.log.map((l) => [l.seq, l.by, l.seat])).toEqual([[5, 'stand-in', 1], [5, 'stand-in', 1]]);
   });
 
-  it('a move in a response window: the away seat among those waited for, else the first one the events name', () => {
-    const prev = snap({ waitingFor: [1, 2] });
-    const sum = summary(seats);
-    expect(moverSeat(prev, snap({ by: 'stand-in', events: [ev('trust', { player: 2 })] }), sum)).toBe(1);
-    expect(moverSeat(prev, snap({ by: 'bot', events: [ev('trust', { player: 2 })] }), sum)).toBe(2);
-    expect(moverSeat(prev, snap({ by: null, events: [] }), sum)).toBeNull();
-    expect(moverSeat(undefined, snap({ by: 'player', events: [ev('trust', { player: 0 })] }), sum)).toBe(0);
+  it('a move in a response window names its seat too; between moves there is none', () => {
+    expect(moverSeat(snap({ by: 'stand-in', moveSeat: 1, events: [ev('trust', { player: 1 })] }))).toBe(1);
+    expect(moverSeat(snap({ by: 'bot', moveSeat: 2, events: [ev('trust', { player: 2 })] }))).toBe(2);
+    expect(moverSeat(snap({ by: null, moveSeat: null, events: [] }))).toBeNull();
   });
 
   it('history: split into its moves by historyMoves (opening seq 0, the n-th move seq n)', () => {

@@ -47,34 +47,9 @@ const initial: AppState = {
   connection: 'closed', player: null, botLevels: {}, lobby: {}, lobbyPage: { next: null, total: 0 }, lobbyAppend: false, tables: {}, notice: null,
 };
 
-/** A seat an event names as its actor, read from the usual field names (`player`, `tester`, `seat`, `from`). */
-function eventSeat(e: GameEvent): number | null {
-  const r = e as unknown as Record<string, unknown>;
-  for (const k of ['player', 'tester', 'seat', 'from']) if (typeof r[k] === 'number') return r[k];
-  return null;
-}
-
-/**
- * The seat whose move `m` reports. A `game` message says who moved (`by`) but not for which seat:
- * it is the seat the game waited for before (`prev.waitingFor`); when it waited for several at once
- * (a response window), the one of them a stand-in plays (for a stand-in's move), else the first of
- * them the events name.
- */
-export function moverSeat(prev: GameSnapshot | undefined, m: GameSnapshot, summary: TableSummary): number | null {
-  if (m.by === null || m.by === undefined) return null;
-  const waited = prev?.waitingFor ?? [];
-  if (waited.length === 1) return waited[0]!;
-  let candidates = waited;
-  if (m.by === 'stand-in') {
-    const away = waited.filter((seat) => { const s = summary.seats[seat]; return s?.kind === 'player' && s.away; });
-    if (away.length === 1) return away[0]!;
-    if (away.length > 1) candidates = away;
-  }
-  for (const e of m.events) {
-    const seat = eventSeat(e);
-    if (seat !== null && (candidates.length === 0 || candidates.includes(seat))) return seat;
-  }
-  return null;
+/** The seat whose move `m` reports (`moveSeat`), or null between moves. */
+export function moverSeat(m: GameSnapshot): number | null {
+  return m.by === null || m.by === undefined ? null : m.moveSeat ?? null;
 }
 
 /**
@@ -153,7 +128,7 @@ export function reduce(s: AppState, m: ServerMessage): AppState {
         };
       }
       const by = m.by ?? null;
-      const seat = fresh && m.events.length > 0 ? moverSeat(newGame ? undefined : prev, m, t.summary) : null;
+      const seat = fresh && m.events.length > 0 ? moverSeat(m) : null;
       return {
         ...s,
         tables: {

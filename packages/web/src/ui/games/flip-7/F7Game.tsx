@@ -1,6 +1,7 @@
 import type { F7Action, F7Event, F7PlayerStats, F7View } from '@parlor/rules';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { myAwayReason } from '../../../state/presence.js';
 import type { TableState } from '../../../state/store.js';
 import type { GameProps } from '../../table/game-props.js';
 import { CardLine } from './Card.js';
@@ -48,7 +49,7 @@ export function F7Game({ table, snapshot, names: seatNames, act }: GameProps) {
           </ol>}
           {!over && (
             <div className="f7-dock">
-              <TurnBanner view={view} seat={seat} names={names} deadline={snapshot.deadline} waiting={snapshot.waitingFor.length > 0} />
+              <TurnBanner view={view} seat={seat} names={names} deadline={snapshot.deadline} waiting={snapshot.waitingFor.length > 0} botPlaysMe={myAwayReason(table) !== null} />
               {seat !== null && <Controls key={snapshot.seq} view={view} seat={seat} names={names} legal={legal} act={act} />}
               {seat !== null && view.status[seat] === 'active' && <Hint view={view} seat={seat} />}
             </div>
@@ -95,13 +96,14 @@ function useSecondsLeft(deadline: number | null): number | null {
 }
 
 /** Whose decision it is, in words, with the move timer's countdown. */
-function TurnBanner({ view, seat, names, deadline, waiting }: { view: F7View; seat: number | null; names: readonly string[]; deadline: number | null; waiting: boolean }) {
+function TurnBanner({ view, seat, names, deadline, waiting, botPlaysMe }: { view: F7View; seat: number | null; names: readonly string[]; deadline: number | null; waiting: boolean; botPlaysMe: boolean }) {
   const { t } = useTranslation();
   const secs = useSecondsLeft(waiting ? deadline : null);
   const p = view.pending;
   let text: string;
   let mine = false;
   if (p === null) text = t('f7.turn.dealing');
+  else if (p.seat === seat && botPlaysMe) text = t('f7.turn.botPlays');
   else if (p.seat === seat) {
     mine = true;
     text = p.kind === 'give'

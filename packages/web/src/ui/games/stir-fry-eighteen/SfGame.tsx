@@ -1,6 +1,7 @@
 import type { SfAction, SfEvent, SfProtein, SfView } from '@parlor/rules';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { myAwayReason } from '../../../state/presence.js';
 import type { GameProps } from '../../table/game-props.js';
 import { EndScreen } from './EndScreen.js';
 import { Hand } from './Hand.js';
@@ -60,7 +61,10 @@ export function SfGame({ table, snapshot, names: rawNames, act }: GameProps) {
 
   const over = view.phase === 'over';
   const player = view.turn.player;
+  // While a stand-in bot plays my seat, my turns are its turns (the banner above says why).
+  const botPlaysMe = myAwayReason(table) !== null;
   const status = over ? t('sf.status.over')
+    : botPlaysMe && snapshot.waitingFor.includes(me ?? -1) ? t('sf.status.botPlays')
     : view.phase === 'taste-test' ? t('sf.status.tasteWindow', { names: (view.declaration?.waiting ?? []).map((s) => names[s]).join(', ') })
       : view.phase === 'discard-down' ? (player === me ? t('sf.status.discardDownYou') : t('sf.status.discardDown', { name: names[player] }))
         : player === me ? t('sf.status.yourTurn') : t('sf.status.turnOf', { name: names[player] });
