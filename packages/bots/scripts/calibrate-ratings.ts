@@ -1,12 +1,12 @@
 /**
  * Calibrates the bots' fixed ratings (`BOT_RATINGS`, packages/bots/src/ratings.ts) from simulated
  * games between the levels, with the rating model the server uses: `openskill`'s `rate` with its
- * defaults (Plackett–Luce; μ₀ 25, σ₀ 25/3, β 25/6, τ 25/300), every seat a one-player team, rank =
- * the seat's place. Method and figures: docs/bots.md, "Bot ratings".
- *   npx tsx --conditions=@parlor/source packages/bots/scripts/calibrate-ratings.ts [games] [game] [--rank=win]
+ * defaults (Plackett–Luce; μ₀ 25, σ₀ 25/3, β 25/6, τ 25/300), every seat a one-player team, ranked as
+ * the server ranks a game: the winners first, everyone else tied. Method and figures: docs/bots.md,
+ * "Bot ratings".
+ *   npx tsx --conditions=@parlor/source packages/bots/scripts/calibrate-ratings.ts [games] [game] [--rank=place]
  * games: calibration games per game (default: each game's own, in PLANS); game: one game id (default
- * every game); --rank=win ranks the winners first and everyone else tied behind them instead of by
- * place (for comparison: the server ranks by place).
+ * every game); --rank=place ranks by place instead (for comparison; the server ranks by winner).
  * Prints the games, the fit, the sanity check (openskill's predictWin against simulated win rates)
  * and the object to paste into src/ratings.ts. Fixed seeds: the same arguments give the same figures.
  */
@@ -42,7 +42,7 @@ interface Played { readonly seats: readonly number[]; readonly ranks: readonly n
 const flags = process.argv.slice(2).filter((a) => a.startsWith('--'));
 const [gamesArg, only] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 for (const f of flags) if (f !== '--rank=win' && f !== '--rank=place') throw new Error(`unknown flag ${f}`);
-const RANK: 'place' | 'win' = flags.includes('--rank=win') ? 'win' : 'place';
+const RANK: 'place' | 'win' = flags.includes('--rank=place') ? 'place' : 'win';
 if (gamesArg !== undefined && !(Number.isInteger(Number(gamesArg)) && Number(gamesArg) >= 10)) throw new Error(`games must be a whole number ≥ 10, not ${gamesArg}`);
 if (only !== undefined && !isGameId(only)) throw new Error(`unknown game ${only}; one of ${GAME_IDS.join(', ')}`);
 

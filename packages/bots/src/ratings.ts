@@ -10,15 +10,16 @@ export interface BotRating {
 /**
  * Each bot level's fixed rating, per game, for rated tables: the server rates every seat with
  * `openskill`'s `rate` (defaults: a new account 25 ± 25/3, β 25/6, τ 25/300; each seat a one-player
- * team ranked by its place) and keeps these unchanged, so a person who plays bots alone is rated too.
+ * team, ranked by who won: winners first, the rest tied) and keeps these unchanged, so a person who
+ * plays bots alone is rated too.
  *
  * What they mean: μ is where an account that plays exactly like that level, at the calibration's
  * tables, neither rises nor sinks (openskill's update averaged over all its seats is zero); σ is
  * the steady σ of an account that plays often. A person who beats a level more often than that
  * level does climbs above it; one who loses to `random` more than `random` does sinks below it.
  * `random` is placed so that its displayed rating μ − 3σ is 0, a new account's; only the gaps are
- * measured. Ranked by place, Flip 7's expert rates below its basic: it plays to win the game,
- * not for places (docs/bots.md, "Bot ratings").
+ * measured. (Ranked by place instead, Flip 7's expert would rate below its basic: it plays to win
+ * the game, not for places; docs/bots.md, "Bot ratings".)
  *
  * Made by `npx tsx --conditions=@parlor/source packages/bots/scripts/calibrate-ratings.ts` on
  * 2026-11-30 (1,500 Stir Fry Eighteen and 2,000 Flip 7 games with random player counts and levels,
@@ -26,6 +27,6 @@ export interface BotRating {
  * sanity check: docs/bots.md, "Bot ratings".
  */
 export const BOT_RATINGS: Record<GameId, Partial<Record<BotLevel, BotRating>>> = {
-  'stir-fry-eighteen': { random: { mu: 5.31, sigma: 1.77 }, basic: { mu: 21.89, sigma: 1.77 }, expert: { mu: 30.92, sigma: 1.77 } },
-  'flip-7': { random: { mu: 5.19, sigma: 1.73 }, basic: { mu: 22.38, sigma: 1.73 }, expert: { mu: 16.98, sigma: 1.73 } },
+  'stir-fry-eighteen': { random: { mu: 5.22, sigma: 1.74 }, basic: { mu: 9.02, sigma: 1.74 }, expert: { mu: 21.36, sigma: 1.74 } },
+  'flip-7': { random: { mu: 5.40, sigma: 1.80 }, basic: { mu: 15.21, sigma: 1.80 }, expert: { mu: 18.36, sigma: 1.80 } },
 };

@@ -4,14 +4,12 @@ import { type Rating, rate } from 'openskill';
 import { BOT_LEVELS, BOT_RATINGS, type BotLevel, botLevels } from '../src/index.js';
 
 /**
- * The levels weakest first by rating, as calibrated (docs/bots.md, "Bot ratings"). Ranked by
- * place, as the server ranks, Flip 7's expert rates below its basic: it plays to win the game,
- * and at tables of five or more it finishes behind the basic more often than ahead (the calibration
- * prints the figures). A recalibration that changes an order fails here, so it is a decision.
+ * The levels weakest first by rating, as calibrated (docs/bots.md, "Bot ratings"), the server
+ * ranking a game by who won. A recalibration that changes an order fails here, so it is a decision.
  */
 const ORDER: Record<GameId, readonly BotLevel[]> = {
   'stir-fry-eighteen': ['random', 'basic', 'expert'],
-  'flip-7': ['random', 'expert', 'basic'],
+  'flip-7': ['random', 'basic', 'expert'],
 };
 
 const conservative = (r: { mu: number; sigma: number }) => r.mu - 3 * r.sigma;
@@ -58,7 +56,7 @@ describe('bot ratings', () => {
     }
   });
 
-  // As the server rates a game (openskill's `rate`, every seat a one-player team, rank = place),
+  // As the server rates a game (openskill's `rate`, every seat a one-player team, the winner first),
   // keeping the bot's rating fixed.
   function playAlone(game: GameId, level: BotLevel, myPlace: 1 | 2, games: number): Rating {
     const bot = BOT_RATINGS[game][level]!;
