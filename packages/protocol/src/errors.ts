@@ -1,4 +1,8 @@
-/** Error codes of the protocol itself; rule refusals keep the rules' codes (NOT_YOUR_TURN, ILLEGAL_ACTION…). */
+/**
+ * Every error code of the protocol itself, with a sentence for people; rule refusals keep the rules'
+ * codes (GAME_OVER, MALFORMED_ACTION, NOT_YOUR_TURN, ILLEGAL_ACTION, BAD_OPTIONS, BAD_PLAYERS,
+ * BAD_SETUP). The server's own messages are more precise; these are the fallbacks and the list.
+ */
 export const PROTOCOL_ERRORS = {
   BAD_MESSAGE: 'The message is not valid JSON of a known type, or a field is wrong.',
   TOO_LARGE: 'The message is too large.',
@@ -17,6 +21,19 @@ export const PROTOCOL_ERRORS = {
   NOT_RUNNING: 'No game is running at this table.',
   STALE: 'The game has moved on since you saw it; your action was not played.',
   CHAT_LIMITED: 'Too many chat messages; wait a moment.',
+  NAME_TAKEN: 'That name belongs to an account: sign in, or pick another.',
+  ALREADY_SEATED: 'You hold a seat at this table already: one seat per person.',
+  TABLE_CLOSED: 'This table has closed; its finished games can still be downloaded.',
+  TOO_SOON: 'That player has not been away long enough to be replaced yet.',
+  NOT_ABSENT: 'That player is here: they cannot be replaced.',
+  HAS_TIMER: 'This table has a move timer: a bot plays for anyone whose time runs out.',
+  NOT_SEATED: 'Only the players at the table may do that.',
+  TOO_MANY_GUESTS: 'Too many new players from your address; try again later.',
+  TOO_MANY_CONNECTIONS: 'Too many connections from your address.',
+  SERVER_FULL: 'The server has as many open tables as it takes; join one, or try later.',
+  STORE_UNAVAILABLE: 'The server could not save just now; nothing was changed. Try again in a moment.',
+  SERVER_ERROR: 'Something went wrong on the server; nothing was changed.',
+  ACCOUNT_REQUIRED: 'Only players with an account may play rated games.',
 } as const;
 
 export type ProtocolErrorCode = keyof typeof PROTOCOL_ERRORS;

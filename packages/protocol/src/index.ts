@@ -1,3 +1,4 @@
 export * from './messages.js';
 export * from './server-messages.js';
 export * from './errors.js';
+export * from './api.js';

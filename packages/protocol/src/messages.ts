@@ -70,6 +70,8 @@ export const clientMessage = z.discriminatedUnion('type', [
      * them; also accepted under the game's own name for the setting (see `parseClientMessage`).
      */
     responseWindow: windowSeconds.optional(),
+    /** A rated table (accounts only): its games change the players' ratings. */
+    rated: z.boolean().optional(),
   }),
   z.strictObject({ type: z.literal('table.watch'), id, tableId, invite: z.string().max(64).optional() }),
   z.strictObject({ type: z.literal('table.unwatch'), id, tableId }),

@@ -57,6 +57,8 @@ export interface TableSummary {
    * (`table.replace`). Null on a table with a move timer, where the timer does that.
    */
   readonly replaceAfter: number | null;
+  /** A rated table: its games change its players' ratings, and only accounts may sit. */
+  readonly rated: boolean;
   readonly creator: PlayerInfo;
   /** Games started at this table so far ("play again" adds one). */
   readonly gameNo: number;
@@ -85,6 +87,8 @@ export interface GameSnapshot {
   readonly waitingSince: number | null;
   /** Who made the move whose `events` these are (null for a snapshot sent between moves). */
   readonly by: Mover | null;
+  /** The seat whose move that was (null with `by`). */
+  readonly moveSeat: Seat | null;
   /** SHA-256 (hex) of the game's seed, shown from the start (fairness). */
   readonly commitment: string;
   /** The seed, revealed once the game is over. */
@@ -110,6 +114,8 @@ export type ServerMessage =
   | { readonly type: 'welcome'; readonly re?: string | number; readonly player: PlayerInfo; readonly token: string;
       /** Tables where this player holds seats, to resume. */
       readonly seatedAt: string[]; readonly version: number;
+      /** Whether the player is an account (signed in), rather than a guest. */
+      readonly account: boolean;
       /** The bot levels each game has, weakest first (for a client's seat menus). */
       readonly botLevels: Readonly<Record<GameId, readonly BotLevel[]>> }
   | { readonly type: 'ok'; readonly re?: string | number; readonly tableId?: string }
@@ -127,3 +133,23 @@ export type ServerMessage =
   /** The game for one seat (or spectator): on watch, and after every action. */
   | ({ readonly type: 'game' } & GameSnapshot)
   | { readonly type: 'chat'; readonly tableId: string; readonly from: PlayerInfo; readonly text: string; readonly at: string };
+
+/** A finished game, everything needed to replay and check it (`GET /tables/:id/export`, `GET /api/games/…`, `parlor verify`). */
+export interface GameExport {
+  readonly format: 'parlor-game';
+  readonly version: 1;
+  readonly game: GameId;
+  readonly table: string;
+  readonly gameNo: number;
+  readonly players: number;
+  readonly options: Record<string, unknown>;
+  readonly seats: { kind: 'player' | 'bot'; name: string; playerId?: string; level?: BotLevel }[];
+  readonly seed: string;
+  readonly commitment: string;
+  readonly actions: { seq: number; seat: number; action: unknown; by?: Mover | null }[];
+  readonly outcome: Outcome;
+  /** Per-player statistics (rules package), as stored with the result. */
+  readonly stats: GameStats[] | null;
+  readonly startedAt: string;
+  readonly finishedAt: string;
+}

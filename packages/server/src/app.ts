@@ -7,6 +7,8 @@ import fastifyWebsocket from '@fastify/websocket';
 import { MAX_MESSAGE_BYTES, PROTOCOL_ERRORS, type ServerMessage, helloMessage, parseClientMessage } from '@parlor/protocol';
 import Fastify, { type FastifyServerOptions, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ServerConfig } from './config.js';
+import { accountRoutes } from './api/accounts.js';
+import { readRoutes } from './api/read.js';
 import { type Connection, Hub } from './hub.js';
 import { createMetrics } from './metrics.js';
 import { SqliteStore } from './store/sqlite.js';
@@ -121,6 +123,8 @@ export async function startServer(config: ServerConfig, opts: { store?: Store; l
     error: (obj, msg) => app.log.error(obj, msg),
   });
   await hub.load();
+  accountRoutes(app, store, hub);
+  readRoutes(app, store);
 
   // Security headers on every response (pages, assets, errors): the CSP above, nosniff,
   // X-Frame-Options DENY with frame-ancestors 'none', Referrer-Policy no-referrer (invite links
@@ -240,7 +244,7 @@ export async function startServer(config: ServerConfig, opts: { store?: Store; l
     // Client-side routes (/t/abc…) get the app page.
     app.setNotFoundHandler((req, reply) => {
       const path = req.url.split('?')[0]!;
-      if (req.method === 'GET' && !path.startsWith('/ws') && !path.startsWith('/tables/') && !/\.[a-z0-9]+$/i.test(path)) {
+      if (req.method === 'GET' && !path.startsWith('/ws') && !path.startsWith('/tables/') && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path)) {
         return reply.sendFile('index.html');
       }
       return reply.code(404).send({ error: 'NOT_FOUND' });

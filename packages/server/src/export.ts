@@ -1,25 +1,7 @@
-import type { GameId } from '@parlor/protocol';
-import type { GameRow, Store } from './store/store.js';
+import type { GameExport, GameId } from '@parlor/protocol';
+import type { Store } from './store/store.js';
 
-/** A finished game, everything needed to replay and check it (`parlor verify`). */
-export interface GameExport {
-  readonly format: 'parlor-game';
-  readonly version: 1;
-  readonly game: GameId;
-  readonly table: string;
-  readonly gameNo: number;
-  readonly players: number;
-  readonly options: Record<string, unknown>;
-  readonly seats: GameRow['seats'];
-  readonly seed: string;
-  readonly commitment: string;
-  readonly actions: { seq: number; seat: number; action: unknown }[];
-  readonly outcome: unknown;
-  /** Per-player statistics (rules package), as stored with the result. */
-  readonly stats: unknown[] | null;
-  readonly startedAt: string;
-  readonly finishedAt: string;
-}
+export type { GameExport };
 
 /** The export of game `gameNo` of a table; null when there is none or it is not finished (its seed is secret). */
 export async function exportGame(store: Store, game: GameId, tableId: string, gameNo: number): Promise<GameExport | null> {
@@ -29,7 +11,7 @@ export async function exportGame(store: Store, game: GameId, tableId: string, ga
   return {
     format: 'parlor-game', version: 1, game, table: tableId, gameNo, players: g.seats.length, options: g.options,
     seats: g.seats, seed: g.seed, commitment: g.commitment,
-    actions: actions.map((a) => ({ seq: a.seq, seat: a.seat, action: a.action })),
-    outcome: g.result, stats: g.stats ?? null, startedAt: g.startedAt, finishedAt: g.finishedAt,
+    actions: actions.map((a) => ({ seq: a.seq, seat: a.seat, action: a.action, ...(a.by ? { by: a.by } : {}) })),
+    outcome: g.result as GameExport['outcome'], stats: (g.stats ?? null) as GameExport['stats'], startedAt: g.startedAt, finishedAt: g.finishedAt,
   };
 }

@@ -6,6 +6,7 @@ import { TableIndex } from './table-index.js';
 import type { ServerConfig } from './config.js';
 import { botLevels } from '@parlor/bots';
 import { GAME_IDS, type GameId, gameModule } from '@parlor/rules';
+import { nameKey } from './accounts/names.js';
 import { cleanName, hashToken, randomId } from './identity.js';
 import type { Metrics } from './metrics.js';
 import { RateLimit } from './rate-limit.js';
@@ -35,6 +36,8 @@ export interface Connection {
 export class Hub implements TableHost {
   readonly tables = new Map<string, Table>();
   private readonly names = new Map<string, string>();
+  /** Players known to be accounts (seen at hello, or made since). */
+  private readonly accounts = new Set<string>();
   private readonly connections = new Map<string, Set<Connection>>();
   /** When each player's last connection closed (players seated at a table). */
   private readonly lastSeen = new Map<string, number>();
@@ -94,6 +97,14 @@ export class Hub implements TableHost {
       this.log.warn({ err: e }, 'pruning idle guests failed; it is tried again at the next sweep');
     }
   }
+
+  /** A player's name changed outside a connection (an account made, or deleted). */
+  renamed(playerId: string, name: string, account = true): void {
+    this.names.set(playerId, name);
+    if (account) this.accounts.add(playerId);
+    else this.accounts.delete(playerId);
+  }
+  isAccount(playerId: string): boolean { return this.accounts.has(playerId); }
 
   // ---- TableHost --------------------------------------------------------------------------
   playerName(id: string): string { return this.names.get(id) ?? 'someone'; }
@@ -272,22 +283,29 @@ export class Hub implements TableHost {
     if (c.playerId !== null) throw new Refusal('BAD_MESSAGE', 'You already said hello on this connection.');
     let player;
     let token = msg.token;
+    // A guest's name may not be an account's (by the name key): accounts' names are theirs alone.
+    const guestName = async (raw: string) => {
+      const name = cleanName(raw);
+      if (name === null) throw new Refusal('BAD_NAME', PROTOCOL_ERRORS.BAD_NAME);
+      if (await this.store.accountByKey(nameKey(name)) !== null) throw new Refusal('NAME_TAKEN', PROTOCOL_ERRORS.NAME_TAKEN);
+      return name;
+    };
     if (token !== undefined) {
       player = await this.store.playerByTokenHash(hashToken(token));
       if (player === null) throw new Refusal('BAD_TOKEN', PROTOCOL_ERRORS.BAD_TOKEN);
-      if (msg.name !== undefined) {
-        const name = cleanName(msg.name);
-        if (name === null) throw new Refusal('BAD_NAME', PROTOCOL_ERRORS.BAD_NAME);
+      // An account keeps its name (a `name` sent with its token is ignored); a guest may rename.
+      if (msg.name !== undefined && !player.accountSince) {
+        const name = await guestName(msg.name);
         if (name !== player.name) { await this.store.renamePlayer(player.id, name); player = { ...player, name }; }
       }
     } else {
-      const name = cleanName(msg.name ?? '');
-      if (name === null) throw new Refusal('BAD_NAME', PROTOCOL_ERRORS.BAD_NAME);
+      const name = await guestName(msg.name ?? '');
       token = randomId(24);
       player = { id: randomId(), name, tokenHash: hashToken(token), createdAt: new Date().toISOString() };
       await this.store.addPlayer(player);
     }
     this.names.set(player.id, player.name);
+    if (player.accountSince) this.accounts.add(player.id);
     c.playerId = player.id;
     let set = this.connections.get(player.id);
     if (set === undefined) this.connections.set(player.id, (set = new Set()));
@@ -295,7 +313,7 @@ export class Hub implements TableHost {
     const seatedAt = this.seatedTables(player.id).filter((t) => t.row.status !== 'finished').map((t) => t.id);
     c.send({
       type: 'welcome', ...(msg.id === undefined ? {} : { re: msg.id }), player: { id: player.id, name: player.name }, token, seatedAt,
-      version: PROTOCOL_VERSION, botLevels: BOT_LEVELS_BY_GAME,
+      version: PROTOCOL_VERSION, botLevels: BOT_LEVELS_BY_GAME, account: Boolean(player.accountSince),
     });
   }
 
@@ -353,6 +371,7 @@ export class Hub implements TableHost {
     }
     const options = module.options.parse(msg.options ?? {}, msg.seats);
     if (!options.ok) throw new Refusal(options.error.code, options.error.message);
+    if (msg.rated === true && !this.isAccount(playerId)) throw new Refusal('ACCOUNT_REQUIRED', PROTOCOL_ERRORS.ACCOUNT_REQUIRED);
     const window = module.responseWindow;
     if (msg.responseWindow !== undefined && window === null) {
       throw new Refusal('BAD_MESSAGE', `${module.name} has no response window: leave "responseWindow" out.`);
@@ -365,6 +384,7 @@ export class Hub implements TableHost {
       seats: Array.from({ length: msg.seats }, (_, i) => (i === 0 ? { kind: 'player' as const, playerId } : { kind: 'empty' as const })),
       status: 'open', private: msg.private ?? false, invite: randomId(12), moveTimer: msg.moveTimer ?? 0,
       responseWindow: window === null ? null : msg.responseWindow ?? window.seconds.default, creatorId: playerId, gameNo: 0, createdAt: new Date().toISOString(),
+      ...(msg.rated === true ? { rated: true } : {}),
     };
     await this.store.saveTable(row);
     const t = new Table(row, this);
@@ -378,8 +398,9 @@ export class Hub implements TableHost {
   }
 
   private chat(c: Connection, tableId: string, text: string, re: string | number | undefined): void {
-    const t = this.table(tableId, undefined, c.playerId!);
-    if (!c.watching.has(t.id)) throw new Refusal('UNKNOWN_TABLE', 'Watch the table before chatting there.');
+    // Watching a table (a private one with its invite) is what lets one chat there.
+    const t = this.tables.get(tableId);
+    if (t === undefined || !c.watching.has(t.id)) throw new Refusal('UNKNOWN_TABLE', 'Watch the table before chatting there.');
     // eslint-disable-next-line no-control-regex
     const clean = text.replace(/[\p{Cc}\p{Cf}]/gu, ' ').trim();
     if (clean.length === 0 || clean.length > MAX_CHAT_LENGTH) throw new Refusal('BAD_MESSAGE', `A chat message has 1 to ${MAX_CHAT_LENGTH} characters.`);

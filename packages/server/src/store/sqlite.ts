@@ -2,7 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { GAMES, isGameId } from '@parlor/rules';
 import Database from 'better-sqlite3';
-import { type ActionRow, type GameRow, type PlayerRow, type Store, StoreUnavailable, type TableRow } from './store.js';
+import {
+  type AccountRow, type ActionRow, type GameRecords, type GameRow, type PlayerGameRow, type PlayerRow, type RatingPoint, type RatingRow,
+  type Store, StoreUnavailable, type TableRow,
+} from './store.js';
 
 const SCHEMA_1 = `
 CREATE TABLE IF NOT EXISTS players (
@@ -50,8 +53,67 @@ const MIGRATIONS: readonly { readonly version: number; up(db: Database.Database)
       CREATE INDEX IF NOT EXISTS tables_status ON tables (status);
     `),
   },
+  {
+    // Accounts and sessions (a player may be signed in on several devices), each player's part in
+    // every finished game, and ratings. Every existing token becomes a session, and the finished
+    // games already stored fill the players' histories.
+    version: 4,
+    up: (db) => {
+      db.exec(`
+        CREATE TABLE sessions (token_hash TEXT PRIMARY KEY, player_id TEXT NOT NULL, created_at TEXT NOT NULL);
+        CREATE INDEX sessions_player ON sessions (player_id);
+        INSERT INTO sessions (token_hash, player_id, created_at) SELECT token_hash, id, created_at FROM players;
+        ALTER TABLE players ADD COLUMN name_key TEXT;
+        ALTER TABLE players ADD COLUMN password TEXT;
+        ALTER TABLE players ADD COLUMN account_since TEXT;
+        ALTER TABLE players ADD COLUMN deleted_at TEXT;
+        CREATE UNIQUE INDEX players_name_key ON players (name_key);
+        CREATE TABLE player_games (
+          player_id TEXT NOT NULL, table_id TEXT NOT NULL, game_no INTEGER NOT NULL, game TEXT NOT NULL,
+          finished_at TEXT NOT NULL, seat INTEGER NOT NULL, players INTEGER NOT NULL, place INTEGER NOT NULL,
+          score REAL NOT NULL, won INTEGER NOT NULL, rated INTEGER NOT NULL, private INTEGER NOT NULL, stats TEXT,
+          PRIMARY KEY (player_id, table_id, game_no, seat));
+        CREATE INDEX player_games_recent ON player_games (player_id, finished_at DESC, table_id DESC, game_no DESC);
+        CREATE TABLE ratings (
+          player_id TEXT NOT NULL, game TEXT NOT NULL, mu REAL NOT NULL, sigma REAL NOT NULL, games INTEGER NOT NULL,
+          wins INTEGER NOT NULL, updated_at TEXT NOT NULL, PRIMARY KEY (player_id, game));
+        CREATE INDEX ratings_board ON ratings (game, mu - 3 * sigma DESC);
+        CREATE TABLE rating_history (
+          player_id TEXT NOT NULL, game TEXT NOT NULL, table_id TEXT NOT NULL, game_no INTEGER NOT NULL,
+          mu REAL NOT NULL, sigma REAL NOT NULL, at TEXT NOT NULL, PRIMARY KEY (player_id, game, table_id, game_no));
+      `);
+      const privateTables = new Set((db.prepare("SELECT id FROM tables WHERE json_extract(body, '$.private') = 1").all() as { id: string }[]).map((r) => r.id));
+      const insert = db.prepare(INSERT_PLAYER_GAME);
+      for (const { body } of db.prepare('SELECT body FROM games WHERE finished_at IS NOT NULL').all() as { body: string }[]) {
+        const g = JSON.parse(body) as GameRow & { result: { scores: number[]; places: number[]; winners: number[] } | null };
+        const game = (db.prepare('SELECT json_extract(body, \'$.game\') AS game FROM tables WHERE id = ?').get(g.tableId) as { game: string } | undefined)?.game;
+        if (g.result === null || g.finishedAt === null || game === undefined) continue;
+        g.seats.forEach((seat, i) => {
+          if (seat.kind !== 'player' || seat.playerId === undefined) return;
+          insert.run(seat.playerId, g.tableId, g.gameNo, game, g.finishedAt, i, g.seats.length, g.result!.places[i] ?? g.seats.length,
+            g.result!.scores[i] ?? 0, g.result!.winners.includes(i) ? 1 : 0, 0, privateTables.has(g.tableId) ? 1 : 0, JSON.stringify(g.stats?.[i] ?? null));
+        });
+      }
+    },
+  },
 ];
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
+
+const INSERT_PLAYER_GAME = `INSERT OR IGNORE INTO player_games
+  (player_id, table_id, game_no, game, finished_at, seat, players, place, score, won, rated, private, stats)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
+type PlayerGameSql = { player_id: string; table_id: string; game_no: number; game: string; finished_at: string; seat: number; players: number;
+  place: number; score: number; won: number; rated: number; private: number; stats: string | null };
+const playerGame = (r: PlayerGameSql): PlayerGameRow => ({
+  playerId: r.player_id, tableId: r.table_id, gameNo: r.game_no, game: r.game as PlayerGameRow['game'], finishedAt: r.finished_at, seat: r.seat,
+  players: r.players, place: r.place, score: r.score, won: r.won === 1, rated: r.rated === 1, private: r.private === 1,
+  stats: r.stats === null ? null : JSON.parse(r.stats) as unknown,
+});
+type RatingSql = { player_id: string; game: string; mu: number; sigma: number; games: number; wins: number; updated_at: string };
+const rating = (r: RatingSql): RatingRow => ({
+  playerId: r.player_id, game: r.game as RatingRow['game'], mu: r.mu, sigma: r.sigma, games: r.games, wins: r.wins, updatedAt: r.updated_at,
+});
 
 /** A failure of the database itself (full disk, I/O error, locked, closed) as StoreUnavailable; anything else as it is. */
 function storeError(e: unknown): unknown {
@@ -79,8 +141,31 @@ export class SqliteStore implements Store {
     this.migrate();
     this.stmts = {
       addPlayer: this.db.prepare('INSERT INTO players (id, name, token_hash, created_at, last_seen) VALUES (?, ?, ?, ?, ?)'),
-      byToken: this.db.prepare('SELECT id, name, token_hash AS tokenHash, created_at AS createdAt FROM players WHERE token_hash = ?'),
-      byId: this.db.prepare('SELECT id, name, token_hash AS tokenHash, created_at AS createdAt FROM players WHERE id = ?'),
+      byToken: this.db.prepare(`SELECT p.id, p.name, p.token_hash AS tokenHash, p.created_at AS createdAt, p.account_since AS accountSince
+        FROM sessions s JOIN players p ON p.id = s.player_id WHERE s.token_hash = ?`),
+      byId: this.db.prepare('SELECT id, name, token_hash AS tokenHash, created_at AS createdAt, account_since AS accountSince FROM players WHERE id = ?'),
+      addSession: this.db.prepare('INSERT INTO sessions (token_hash, player_id, created_at) VALUES (?, ?, ?)'),
+      deleteSession: this.db.prepare('DELETE FROM sessions WHERE token_hash = ?'),
+      deleteSessions: this.db.prepare('DELETE FROM sessions WHERE player_id = ? AND token_hash != ?'),
+      accountByKey: this.db.prepare('SELECT id AS playerId, name, name_key AS nameKey, password FROM players WHERE name_key = ?'),
+      accountOf: this.db.prepare('SELECT id AS playerId, name, name_key AS nameKey, password FROM players WHERE id = ? AND name_key IS NOT NULL'),
+      claim: this.db.prepare('UPDATE players SET name = ?, name_key = ?, password = ?, account_since = ? WHERE id = ? AND name_key IS NULL'),
+      setPassword: this.db.prepare('UPDATE players SET password = ? WHERE id = ? AND name_key IS NOT NULL'),
+      deleteAccount: this.db.prepare('UPDATE players SET name = ?, name_key = NULL, password = NULL, deleted_at = ? WHERE id = ?'),
+      gamesOf: this.db.prepare("SELECT g.table_id, g.game_no, g.body FROM games g, json_each(g.body, '$.seats') s WHERE json_extract(s.value, '$.playerId') = ?"),
+      saveGameBody: this.db.prepare('UPDATE games SET body = ? WHERE table_id = ? AND game_no = ?'),
+      ratingsOf: this.db.prepare('SELECT * FROM ratings WHERE player_id = ? ORDER BY game'),
+      ratingHistory: this.db.prepare('SELECT table_id AS tableId, game_no AS gameNo, mu, sigma, at FROM rating_history WHERE player_id = ? AND game = ? ORDER BY at, table_id, game_no'),
+      saveRating: this.db.prepare(`INSERT INTO ratings (player_id, game, mu, sigma, games, wins, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (player_id, game) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, wins = excluded.wins, updated_at = excluded.updated_at`),
+      addRatingPoint: this.db.prepare('INSERT OR IGNORE INTO rating_history (player_id, game, table_id, game_no, mu, sigma, at) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      addPlayerGame: this.db.prepare(INSERT_PLAYER_GAME),
+      playerGames: this.db.prepare(`SELECT * FROM player_games WHERE player_id = ? AND (finished_at || '|' || table_id || '|' || printf('%09d', game_no)) < ?
+        ORDER BY finished_at DESC, table_id DESC, game_no DESC LIMIT ?`),
+      allPlayerGames: this.db.prepare('SELECT * FROM player_games WHERE player_id = ? ORDER BY finished_at'),
+      leaderboard: this.db.prepare(`SELECT r.*, p.name FROM ratings r JOIN players p ON p.id = r.player_id
+        WHERE r.game = ? AND p.name_key IS NOT NULL ORDER BY r.mu - 3 * r.sigma DESC, r.player_id LIMIT ? OFFSET ?`),
+      finishedAt: this.db.prepare('SELECT finished_at FROM games WHERE table_id = ? AND game_no = ?'),
       rename: this.db.prepare('UPDATE players SET name = ? WHERE id = ?'),
       saveTable: this.db.prepare('INSERT INTO tables (id, body, status, created_at) VALUES (?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body, status = excluded.status'),
       tables: this.db.prepare("SELECT body FROM tables WHERE status != 'closed' ORDER BY created_at"),
@@ -128,7 +213,64 @@ export class SqliteStore implements Store {
   }
 
   addPlayer(p: PlayerRow): Promise<void> {
-    return this.guard(() => { this.stmts.addPlayer.run(p.id, p.name, p.tokenHash, p.createdAt, p.createdAt); });
+    return this.guard(() => this.db.transaction(() => {
+      this.stmts.addPlayer.run(p.id, p.name, p.tokenHash, p.createdAt, p.createdAt);
+      this.stmts.addSession.run(p.tokenHash, p.id, p.createdAt);
+    })());
+  }
+  addSession(tokenHash: string, playerId: string, at: string): Promise<void> {
+    return this.guard(() => { this.stmts.addSession.run(tokenHash, playerId, at); });
+  }
+  deleteSession(tokenHash: string): Promise<void> {
+    return this.guard(() => { this.stmts.deleteSession.run(tokenHash); });
+  }
+  deleteSessions(playerId: string, keep = ''): Promise<void> {
+    return this.guard(() => { this.stmts.deleteSessions.run(playerId, keep); });
+  }
+  accountByKey(nameKey: string): Promise<AccountRow | null> {
+    return this.guard(() => (this.stmts.accountByKey.get(nameKey) as AccountRow | undefined) ?? null);
+  }
+  accountOf(playerId: string): Promise<AccountRow | null> {
+    return this.guard(() => (this.stmts.accountOf.get(playerId) as AccountRow | undefined) ?? null);
+  }
+  claimAccount(playerId: string, name: string, nameKey: string, password: string, at: string): Promise<boolean> {
+    return this.guard(() => {
+      try {
+        return this.stmts.claim.run(name, nameKey, password, at, playerId).changes === 1;
+      } catch (e) {
+        if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') return false;
+        throw e;
+      }
+    });
+  }
+  setPassword(playerId: string, password: string): Promise<void> {
+    return this.guard(() => { this.stmts.setPassword.run(password, playerId); });
+  }
+  deleteAccount(playerId: string, shownAs: string, at: string): Promise<void> {
+    return this.guard(() => this.db.transaction(() => {
+      this.stmts.deleteAccount.run(shownAs, at, playerId);
+      this.stmts.deleteSessions.run(playerId, '');
+      for (const r of this.stmts.gamesOf.all(playerId) as { table_id: string; game_no: number; body: string }[]) {
+        const g = JSON.parse(r.body) as GameRow;
+        const seats = g.seats.map((s) => (s.playerId === playerId ? { ...s, name: shownAs } : s));
+        this.stmts.saveGameBody.run(JSON.stringify({ ...g, seats }), r.table_id, r.game_no);
+      }
+    })());
+  }
+  ratingsOf(playerId: string): Promise<RatingRow[]> {
+    return this.guard(() => (this.stmts.ratingsOf.all(playerId) as RatingSql[]).map(rating));
+  }
+  ratingHistory(playerId: string, game: string): Promise<RatingPoint[]> {
+    return this.guard(() => this.stmts.ratingHistory.all(playerId, game) as RatingPoint[]);
+  }
+  playerGames(playerId: string, limit: number, before = '\uffff'): Promise<PlayerGameRow[]> {
+    return this.guard(() => (this.stmts.playerGames.all(playerId, before, limit) as PlayerGameSql[]).map(playerGame));
+  }
+  allPlayerGames(playerId: string): Promise<PlayerGameRow[]> {
+    return this.guard(() => (this.stmts.allPlayerGames.all(playerId) as PlayerGameSql[]).map(playerGame));
+  }
+  leaderboard(game: string, limit: number, offset: number): Promise<(RatingRow & { name: string })[]> {
+    return this.guard(() => (this.stmts.leaderboard.all(game, limit, offset) as (RatingSql & { name: string })[]).map((r) => ({ ...rating(r), name: r.name })));
   }
   playerByTokenHash(tokenHash: string): Promise<PlayerRow | null> {
     return this.guard(() => (this.stmts.byToken.get(tokenHash) as PlayerRow | undefined) ?? null);
@@ -173,13 +315,22 @@ export class SqliteStore implements Store {
     return this.guard(() => (this.stmts.actions.all(tableId, gameNo) as { seq: number; seat: number; action: string; at: string; by: string | null }[])
       .map((r) => ({ seq: r.seq, seat: r.seat, action: JSON.parse(r.action) as unknown, at: r.at, by: r.by as ActionRow['by'] })));
   }
-  finishGame(tableId: string, gameNo: number, result: unknown, finishedAt: string, stats: unknown[] | null): Promise<void> {
-    return this.guard(() => {
+  finishGame(tableId: string, gameNo: number, result: unknown, finishedAt: string, stats: unknown[] | null, records?: GameRecords): Promise<void> {
+    return this.guard(() => this.db.transaction(() => {
       const r = this.stmts.game.get(tableId, gameNo) as { body: string } | undefined;
       if (r === undefined) return;
       const g = JSON.parse(r.body) as GameRow;
+      if (g.finishedAt !== null) return; // recorded already (a retried finish)
       this.stmts.finish.run(JSON.stringify({ ...g, result, stats, finishedAt }), finishedAt, tableId, gameNo);
-    });
+      for (const p of records?.players ?? []) {
+        this.stmts.addPlayerGame.run(p.playerId, p.tableId, p.gameNo, p.game, p.finishedAt, p.seat, p.players, p.place, p.score,
+          p.won ? 1 : 0, p.rated ? 1 : 0, p.private ? 1 : 0, JSON.stringify(p.stats ?? null));
+      }
+      for (const x of records?.ratings ?? []) {
+        this.stmts.saveRating.run(x.playerId, x.game, x.mu, x.sigma, x.games, x.wins, x.updatedAt);
+        this.stmts.addRatingPoint.run(x.playerId, x.game, tableId, gameNo, x.mu, x.sigma, x.updatedAt);
+      }
+    })());
   }
   async close(): Promise<void> {
     this.db.close();

@@ -3,9 +3,68 @@ import type { BotLevel, GameId, Mover, TableStatus } from '@parlor/protocol';
 export interface PlayerRow {
   readonly id: string;
   readonly name: string;
-  /** SHA-256 (hex) of the player's token; the token itself is never stored. */
+  /** SHA-256 (hex) of the token the player was made with; the token itself is never stored. */
   readonly tokenHash: string;
   readonly createdAt: string;
+  /** When the player claimed their name as an account; null for a guest. */
+  readonly accountSince?: string | null;
+}
+
+/** An account: a player whose name is theirs alone, with a password. */
+export interface AccountRow {
+  readonly playerId: string;
+  readonly name: string;
+  /** The name as compared for uniqueness (accounts/names.ts). */
+  readonly nameKey: string;
+  /** The password's scrypt hash (accounts/passwords.ts). */
+  readonly password: string;
+}
+
+/** One player's part in one finished game (their history and lifetime statistics). */
+export interface PlayerGameRow {
+  readonly playerId: string;
+  readonly tableId: string;
+  readonly gameNo: number;
+  readonly game: GameId;
+  readonly finishedAt: string;
+  readonly seat: number;
+  readonly players: number;
+  /** 1 = best. */
+  readonly place: number;
+  readonly score: number;
+  readonly won: boolean;
+  readonly rated: boolean;
+  /** The game's table was private: the game is shown only to its players and invitees. */
+  readonly private: boolean;
+  /** The seat's end-of-game statistics (the game module's `stats`). */
+  readonly stats: unknown;
+}
+
+/** A player's rating in one game (OpenSkill / Weng-Lin, ratings/). */
+export interface RatingRow {
+  readonly playerId: string;
+  readonly game: GameId;
+  readonly mu: number;
+  readonly sigma: number;
+  /** Rated games played, and won. */
+  readonly games: number;
+  readonly wins: number;
+  readonly updatedAt: string;
+}
+
+/** A rating after one rated game. */
+export interface RatingPoint {
+  readonly tableId: string;
+  readonly gameNo: number;
+  readonly mu: number;
+  readonly sigma: number;
+  readonly at: string;
+}
+
+/** What a finished game leaves besides its result: each player's part, and new ratings (rated games). */
+export interface GameRecords {
+  readonly players: readonly PlayerGameRow[];
+  readonly ratings: readonly RatingRow[];
 }
 
 export type SeatRow =
@@ -28,6 +87,8 @@ export interface TableRow {
   readonly creatorId: string;
   readonly gameNo: number;
   readonly createdAt: string;
+  /** Rated games change their account players' ratings; only accounts may sit. */
+  readonly rated?: boolean;
 }
 
 export interface GameRow {
@@ -73,10 +134,34 @@ export class StoreUnavailable extends Error {
  * reach its data rejects with StoreUnavailable, having written nothing.
  */
 export interface Store {
+  /** A new player (a guest), with the session of the token it was made with. */
   addPlayer(p: PlayerRow): Promise<void>;
+  /** The player a session token (its hash) belongs to. */
   playerByTokenHash(tokenHash: string): Promise<PlayerRow | null>;
   playerById(id: string): Promise<PlayerRow | null>;
   renamePlayer(id: string, name: string): Promise<void>;
+  addSession(tokenHash: string, playerId: string, at: string): Promise<void>;
+  deleteSession(tokenHash: string): Promise<void>;
+  /** Ends every session of a player but `keep`. */
+  deleteSessions(playerId: string, keep?: string): Promise<void>;
+  accountByKey(nameKey: string): Promise<AccountRow | null>;
+  accountOf(playerId: string): Promise<AccountRow | null>;
+  /** Makes `playerId` an account named `name`; false (nothing written) when the name key is taken. */
+  claimAccount(playerId: string, name: string, nameKey: string, password: string, at: string): Promise<boolean>;
+  setPassword(playerId: string, password: string): Promise<void>;
+  /**
+   * Deletes an account: its name, password and sessions go; its games stay, its name in them
+   * replaced by `shownAs`.
+   */
+  deleteAccount(playerId: string, shownAs: string, at: string): Promise<void>;
+  ratingsOf(playerId: string): Promise<RatingRow[]>;
+  ratingHistory(playerId: string, game: GameId): Promise<RatingPoint[]>;
+  /** A player's finished games, newest first, after `before` (a finishedAt|tableId|gameNo cursor). */
+  playerGames(playerId: string, limit: number, before?: string): Promise<PlayerGameRow[]>;
+  /** Every finished game of a player (for lifetime statistics). */
+  allPlayerGames(playerId: string): Promise<PlayerGameRow[]>;
+  /** Account players' ratings in a game, best conservative rating (μ − 3σ) first, after `after` (a rank). */
+  leaderboard(game: GameId, limit: number, offset: number): Promise<(RatingRow & { name: string })[]>;
   /** Inserts or replaces a table's row. */
   saveTable(t: TableRow): Promise<void>;
   /** Every table not closed (open, running, finished). */
@@ -95,6 +180,10 @@ export interface Store {
   /** Appends action `seq`; resolves false when that seq already exists (nothing is written). */
   appendAction(tableId: string, gameNo: number, a: ActionRow): Promise<boolean>;
   actions(tableId: string, gameNo: number): Promise<ActionRow[]>;
-  finishGame(tableId: string, gameNo: number, result: unknown, finishedAt: string, stats: unknown[] | null): Promise<void>;
+  /**
+   * Records a game's end: its result and statistics, each player's part in it and, for a rated
+   * game, the new ratings — all or nothing. A game already finished is left as it is.
+   */
+  finishGame(tableId: string, gameNo: number, result: unknown, finishedAt: string, stats: unknown[] | null, records?: GameRecords): Promise<void>;
   close(): Promise<void>;
 }

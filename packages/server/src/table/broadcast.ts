@@ -24,6 +24,7 @@ export function summary(t: Table): TableSummary {
     id: r.id, game: r.game, options: r.options, seats: seatInfo(t), status: r.status, private: r.private,
     moveTimer: r.moveTimer, responseWindow: r.responseWindow,
     replaceAfter: r.moveTimer > 0 ? null : t.host.config.replaceAfterSeconds,
+    rated: r.rated === true,
     creator: { id: r.creatorId, name: t.host.playerName(r.creatorId) },
     gameNo: r.gameNo, spectators: [...t.watchers].filter((c) => !seated.has(c.playerId)).length, createdAt: r.createdAt,
   };
@@ -54,7 +55,7 @@ export function snapshot(t: Table, seat: Seat | null, events: readonly GameEvent
     events: m.eventsFor(events, viewer) as GameSnapshot['events'],
     legal: seat !== null && waitingFor.includes(seat) ? [...m.legalActions(g.state, seat)] : [],
     waitingFor, deadline: g.deadline, waitingSince: over === null ? g.waitingSince : null,
-    by: events === g.lastEvents ? g.lastBy : null, commitment: g.commitment,
+    by: events === g.lastEvents ? g.lastBy : null, moveSeat: events === g.lastEvents ? g.lastSeat : null, commitment: g.commitment,
     seed: over === null ? null : g.seed,
     outcome: over,
     stats: over === null ? null : g.stats as GameSnapshot['stats'],

@@ -3,6 +3,7 @@ import { createBot } from '@parlor/bots';
 import type { Mover } from '@parlor/protocol';
 import { type Applied, type GameEvent, type Refused, type Seat, createRng } from '@parlor/rules';
 import { commitmentOf } from '../identity.js';
+import { gameRecords } from '../ratings/records.js';
 import { type GameRow, StoreUnavailable } from '../store/store.js';
 import { broadcastTable, sendGameToAll } from './broadcast.js';
 import type { RunningGame } from './running-game.js';
@@ -58,7 +59,7 @@ function newRunning(t: Table, g: GameRow, state: unknown, opening: readonly Game
   });
   return {
     no: g.gameNo, seed: g.seed, commitment: g.commitment, state, seq: 0, lastEvents: [], allEvents: opening.slice(),
-    moves: [{ seat: null, by: null, events: opening.length }], lastBy: null, waitingSince: Date.now(), stats: null, bots,
+    moves: [{ seat: null, by: null, events: opening.length }], lastBy: null, lastSeat: null, waitingSince: Date.now(), stats: null, bots,
     rng: createRng(`${g.seed}/bots`), deadline: null, windowOpened: null, windowEnds: null,
   };
 }
@@ -97,6 +98,7 @@ function advance(t: Table, g: RunningGame, seat: Seat, r: Applied<unknown, GameE
   g.seq += 1;
   g.lastEvents = r.events;
   g.lastBy = by;
+  g.lastSeat = seat;
   g.waitingSince = at;
   g.allEvents.push(...r.events);
   g.moves.push({ seat, by, events: r.events.length });
@@ -176,10 +178,11 @@ export async function finish(t: Table): Promise<void> {
   const g = t.game!;
   t.moves.stop();
   g.deadline = null;
-  const outcome = t.module.outcome(g.state);
+  const outcome = t.module.outcome(g.state)!;
   g.stats = t.module.stats(g.allEvents, t.row.seats.length);
   const row = { ...t.row, status: 'finished' as const };
-  await t.host.store.finishGame(t.id, g.no, outcome, new Date().toISOString(), g.stats);
+  const finishedAt = new Date().toISOString();
+  await t.host.store.finishGame(t.id, g.no, outcome, finishedAt, g.stats, await gameRecords(t, outcome, g.stats, finishedAt));
   await t.host.store.saveTable(row);
   t.row = row;
   t.touch();

@@ -16,8 +16,9 @@ export interface RunningGame {
   readonly allEvents: GameEvent[];
   /** The moves `allEvents` is made of, oldest first (the opening first, seat null). */
   readonly moves: HistoryMove[];
-  /** Who made the last move (null before the first). */
+  /** Who made the last move, and for which seat (null before the first). */
   lastBy: Mover | null;
+  lastSeat: Seat | null;
   /** Since when the game has waited for the seats it waits for now (ms since the epoch). */
   waitingSince: number;
   /** Per-player statistics, once the game is over. */

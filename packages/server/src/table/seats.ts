@@ -43,6 +43,7 @@ export async function sit(t: Table, playerId: string, seat: Seat): Promise<void>
   const held = t.seatsOf(playerId);
   if (held.length > 0) throw new Refusal('ALREADY_SEATED', `You already hold seat ${held[0]} at this table: one seat per person.`);
   if (seatRow(t, seat).kind !== 'empty') throw new Refusal('SEAT_TAKEN', `Seat ${seat} is taken.`);
+  if (t.row.rated === true && !t.host.isAccount(playerId)) throw new Refusal('ACCOUNT_REQUIRED', 'This table is rated: only players with an account may sit.');
   await setSeats(t, put(t, seat, { kind: 'player', playerId }));
 }
 

@@ -17,6 +17,8 @@ export interface TableHost {
   readonly config: ServerConfig;
   playerName(id: string): string;
   isConnected(playerId: string): boolean;
+  /** Whether the player is an account (rated tables seat only accounts). */
+  isAccount(playerId: string): boolean;
   /** Since when (ms since the epoch) the player has had no connection; null while connected. */
   disconnectedSince(playerId: string): number | null;
   /** The table closed: it leaves memory and the lobby. */
