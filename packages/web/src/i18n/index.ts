@@ -1,20 +1,5 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import enCommon from './locales/en/common.json';
-import enF7 from './locales/en/f7.json';
-import enSf from './locales/en/sf.json';
-import itCommon from './locales/it/common.json';
-import itF7 from './locales/it/f7.json';
-import itSf from './locales/it/sf.json';
-import jaCommon from './locales/ja/common.json';
-import jaF7 from './locales/ja/f7.json';
-import jaSf from './locales/ja/sf.json';
-import koCommon from './locales/ko/common.json';
-import koF7 from './locales/ko/f7.json';
-import koSf from './locales/ko/sf.json';
-import plCommon from './locales/pl/common.json';
-import plF7 from './locales/pl/f7.json';
-import plSf from './locales/pl/sf.json';
 
 /** The five languages of the sources (shared/seeds): every string exists in each. */
 export const LANGUAGES = [
@@ -25,42 +10,65 @@ export const LANGUAGES = [
   { code: 'ko', name: '한국어' },
 ] as const;
 export type Language = (typeof LANGUAGES)[number]['code'];
-/** Per language: the shell's strings, and each game's under its own key (`sf.…`, `f7.…`). */
-export const RESOURCES = {
-  en: { ...enCommon, sf: enSf, f7: enF7 },
-  it: { ...itCommon, sf: itSf, f7: itF7 },
-  ja: { ...jaCommon, sf: jaSf, f7: jaF7 },
-  pl: { ...plCommon, sf: plSf, f7: plF7 },
-  ko: { ...koCommon, sf: koSf, f7: koF7 },
-} as const;
+
+/**
+ * Every locale file, `locales/<lang>/<file>.json`, loaded on demand: a browser downloads only the
+ * language it shows. `common.json` holds the shell's strings at the top level; every other file's
+ * strings sit under its name (`sf.…`, `f7.…`), so a new file is picked up without a line here.
+ */
+const FILES = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
+
+const isLanguage = (x: string): x is Language => LANGUAGES.some((l) => l.code === x);
+
+/** One language's strings, every file of it together. */
+async function bundle(lang: Language): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  await Promise.all(Object.entries(FILES).map(async ([path, load]) => {
+    const m = /^\.\/locales\/([a-z]+)\/([\w-]+)\.json$/.exec(path);
+    if (m === null || m[1] !== lang) return;
+    const strings = (await load()).default;
+    if (m[2] === 'common') Object.assign(out, strings);
+    else out[m[2]!] = strings;
+  }));
+  return out;
+}
+
+async function ensure(lang: Language): Promise<void> {
+  if (i18next.hasResourceBundle(lang, 'translation')) return;
+  i18next.addResourceBundle(lang, 'translation', await bundle(lang), true, true);
+}
 
 const KEY = 'parlor.lang';
 
 /** The saved choice, else the browser's first supported language, else English. */
 export function detectLanguage(): Language {
   const saved = localStorage.getItem(KEY);
-  if (saved && Object.hasOwn(RESOURCES, saved)) return saved as Language;
+  if (saved && isLanguage(saved)) return saved;
   for (const tag of navigator.languages ?? [navigator.language]) {
     const base = tag.toLowerCase().split('-')[0]!;
-    if (Object.hasOwn(RESOURCES, base)) return base as Language;
+    if (isLanguage(base)) return base;
   }
   return 'en';
 }
 
-export function setLanguage(lang: Language): void {
+export async function setLanguage(lang: Language): Promise<void> {
   localStorage.setItem(KEY, lang);
+  await ensure(lang);
   document.documentElement.lang = lang;
-  void i18next.changeLanguage(lang);
+  await i18next.changeLanguage(lang);
 }
 
+/** Starts i18next in the detected language, its strings loaded first (no fallback is needed: every key exists in every language). */
 export async function initI18n(): Promise<void> {
   const lng = detectLanguage();
   document.documentElement.lang = lng;
   await i18next.use(initReactI18next).init({
     lng,
-    fallbackLng: 'en',
-    resources: Object.fromEntries(Object.entries(RESOURCES).map(([k, v]) => [k, { translation: v }])),
+    fallbackLng: false,
+    resources: {},
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  await ensure(lng);
+  await i18next.changeLanguage(lng);
 }

@@ -4,12 +4,11 @@ import { LANGUAGES, type Language, setLanguage } from '../i18n/index.js';
 import type { ParlorClient } from '../net/client.js';
 import type { Store } from '../state/store.js';
 import { ServicesContext, useApp, useServices } from './context.js';
-import { Lobby } from './lobby/Lobby.js';
 import { NameForm } from './lobby/NameForm.js';
 import { Notice } from './Notice.js';
-import { TablePage } from './table/TablePage.js';
+import { page } from './routes.js';
 
-/** Routes: `/` the lobby, `/t/<id>` a table (`?invite=…` for private ones). */
+/** The current path, and a way to go elsewhere without reloading (routes.tsx says what each shows). */
 function usePath(): [string, (p: string) => void] {
   const [path, setPath] = useState(() => window.location.pathname + window.location.search);
   useEffect(() => {
@@ -36,7 +35,6 @@ function Shell({ path }: { path: string }) {
   const player = useApp((s) => s.player);
   const { client } = useServices();
   const url = new URL(path, window.location.origin);
-  const tableMatch = /^\/t\/([A-Za-z0-9_-]+)$/.exec(url.pathname);
   const needsName = player === null && client.token === null;
   return (
     <>
@@ -44,8 +42,7 @@ function Shell({ path }: { path: string }) {
       <Header />
       <Notice />
       <main id="main">
-        {needsName ? <NameForm /> :
-          tableMatch ? <TablePage tableId={tableMatch[1]!} invite={url.searchParams.get('invite')} /> : <Lobby />}
+        {needsName ? <NameForm /> : page(url)}
       </main>
     </>
   );
@@ -67,7 +64,7 @@ function Header() {
       {player && <span className="who">{player.name}</span>}
       <label className="lang">
         <span className="visually-hidden">{t('app.language')}</span>
-        <select aria-label={t('app.language')} value={i18n.language} onChange={(e) => setLanguage(e.target.value as Language)}>
+        <select aria-label={t('app.language')} value={i18n.language} onChange={(e) => void setLanguage(e.target.value as Language)}>
           {LANGUAGES.map((l) => <option key={l.code} value={l.code}>{l.name}</option>)}
         </select>
       </label>

@@ -1,0 +1,56 @@
+import { useSyncExternalStore } from 'react';
+
+/** How long the table holds a moment (a declaration, a reveal, a dish, a bust) before moving on. */
+export type Pace = 'relaxed' | 'normal' | 'fast';
+
+export interface Settings {
+  readonly pace: Pace;
+  /** Sounds off. */
+  readonly muted: boolean;
+}
+
+const KEY = 'parlor.settings';
+const DEFAULTS: Settings = { pace: 'normal', muted: false };
+const PACES: readonly Pace[] = ['relaxed', 'normal', 'fast'];
+
+/** The settings saved in this browser (bad or missing entries take their defaults). */
+function load(): Settings {
+  try {
+    const raw = JSON.parse(localStorage.getItem(KEY) ?? '{}') as Partial<Settings>;
+    return {
+      pace: PACES.includes(raw.pace as Pace) ? raw.pace as Pace : DEFAULTS.pace,
+      muted: typeof raw.muted === 'boolean' ? raw.muted : DEFAULTS.muted,
+    };
+  } catch {
+    return DEFAULTS;
+  }
+}
+
+let current: Settings | null = null;
+const listeners = new Set<() => void>();
+
+export function getSettings(): Settings {
+  current ??= typeof localStorage === 'undefined' ? DEFAULTS : load();
+  return current;
+}
+
+/** Changes settings and remembers them in this browser. */
+export function updateSettings(change: Partial<Settings>): void {
+  current = { ...getSettings(), ...change };
+  try { localStorage.setItem(KEY, JSON.stringify(current)); } catch { /* private mode: kept for this visit */ }
+  for (const l of listeners) l();
+}
+
+export function useSettings(): Settings {
+  return useSyncExternalStore((fn) => { listeners.add(fn); return () => listeners.delete(fn); }, getSettings);
+}
+
+/** What the table holds a moment for, in milliseconds at the normal pace. */
+const HOLD_MS = { declare: 1200, reveal: 2200, dish: 2200, bust: 1800, flip7: 2600, round: 2500 } as const;
+export type Moment = keyof typeof HOLD_MS;
+
+/** How long to hold `moment` at the chosen pace (relaxed ×1.75, fast ×0.4). */
+export function holdMs(moment: Moment, pace: Pace = getSettings().pace): number {
+  const factor = pace === 'relaxed' ? 1.75 : pace === 'fast' ? 0.4 : 1;
+  return Math.round(HOLD_MS[moment] * factor);
+}
