@@ -42,6 +42,12 @@ export class Hub implements TableHost {
   /** When each player's last connection closed (players seated at a table). */
   private readonly lastSeen = new Map<string, number>();
   private readonly lobby = new Lobby(() => this.tables.values(), 200);
+  /** Lobby watchers, each with the online count it was last told (`lobby.online`). */
+  private readonly onlineTold = new Map<Connection, number>();
+  /** At most one `lobby.online` per watcher this often (ms); a change within it waits for its end. */
+  onlineEveryMs = 3000;
+  private onlineTimer: NodeJS.Timeout | null = null;
+  private onlineSentAt = 0;
   private readonly index = new TableIndex();
   private readonly limits: AddressLimits;
   private sweepTimer: NodeJS.Timeout | null = null;
@@ -51,22 +57,14 @@ export class Hub implements TableHost {
     this.limits = new AddressLimits(config);
   }
 
-  /** Loads every table that is not closed and rebuilds running games from their logs; starts the sweep. */
+  /**
+   * Loads the open and running tables and rebuilds running games from their logs; starts the sweep.
+   * Finished tables stay in the store until someone asks for one.
+   */
   async load(): Promise<void> {
     const started = Date.now();
     for (const row of await this.store.tables()) {
-      const creator = await this.store.playerById(row.creatorId);
-      if (creator) this.names.set(creator.id, creator.name);
-      for (const s of row.seats) {
-        if (s.kind === 'player' && !this.names.has(s.playerId)) {
-          const p = await this.store.playerById(s.playerId);
-          if (p) this.names.set(p.id, p.name);
-        }
-      }
-      const table = new Table(row, this);
-      this.tables.set(row.id, table);
-      this.index.update(row);
-      await table.restore();
+      const table = await this.host(row);
       // Nobody is connected after a restart: timed tables give everyone the grace period.
       for (const s of row.seats) {
         if (s.kind !== 'player') continue;
@@ -80,11 +78,50 @@ export class Hub implements TableHost {
     this.sweepTimer.unref();
   }
 
-  /** Idle tables close or are finished by bots; idle guests are pruned. */
+  /** A table row made a live table: its players' names known, its game rebuilt from its log. */
+  private async host(row: TableRow): Promise<Table> {
+    for (const id of [row.creatorId, ...row.seats.flatMap((s) => (s.kind === 'player' ? [s.playerId] : []))]) {
+      if (this.names.has(id)) continue;
+      const p = await this.store.playerById(id);
+      if (p) {
+        this.names.set(p.id, p.name);
+        if (p.accountSince) this.accounts.add(p.id);
+      }
+    }
+    const table = new Table(row, this);
+    this.tables.set(row.id, table);
+    this.index.update(row);
+    await table.restore();
+    return table;
+  }
+
+  /** Finished tables being loaded on demand, so that two requests load one. */
+  private readonly loading = new Map<string, Promise<Table | null>>();
+
+  /** A table in memory, or a finished one loaded from the store (null: none to host here). */
+  private async live(id: string): Promise<Table | null> {
+    const t = this.tables.get(id);
+    if (t !== undefined) return t;
+    let load = this.loading.get(id);
+    if (load === undefined) {
+      load = (async () => {
+        const row = await this.store.table(id);
+        return row !== null && row.status === 'finished' ? this.tables.get(id) ?? await this.host(row) : null;
+      })().finally(() => this.loading.delete(id));
+      this.loading.set(id, load);
+    }
+    return load;
+  }
+
+  /** Idle tables close or are finished by bots; finished tables nobody watches leave memory; idle guests are pruned. */
   async sweep(now = Date.now()): Promise<void> {
     for (const t of [...this.tables.values()]) {
       try {
         await t.sweep(now);
+        if (t.row.status === 'finished' && t.watchers.size === 0 && this.tables.get(t.id) === t) {
+          await t.exclusive(() => undefined); // nothing of it still queued
+          if (t.watchers.size === 0 && t.row.status === 'finished') this.evict(t);
+        }
       } catch (e) {
         this.log.warn({ err: e, table: t.id }, 'idle sweep of a table failed; it is tried again at the next sweep');
       }
@@ -120,10 +157,16 @@ export class Hub implements TableHost {
     this.lobby.changed(table);
   }
   tableClosed(table: Table): void {
-    this.tables.delete(table.id);
-    this.index.remove(table.id);
+    this.evict(table);
     this.limits.tableDone(table.id);
     this.lobby.changed(table);
+  }
+
+  /** The table leaves memory (the store keeps it). */
+  private evict(table: Table): void {
+    table.close();
+    this.tables.delete(table.id);
+    this.index.remove(table.id);
     this.updateGauges();
   }
 
@@ -169,12 +212,14 @@ export class Hub implements TableHost {
     this.metrics.sockets.dec();
     this.limits.disconnect(c.address);
     this.lobby.unwatch(c);
+    this.onlineTold.delete(c);
     for (const id of c.watching) this.tables.get(id)?.watchers.delete(this.client(c));
     if (c.playerId === null) return;
     const set = this.connections.get(c.playerId);
     set?.delete(c);
     if (set && set.size === 0) {
       this.connections.delete(c.playerId);
+      this.onlineChanged();
       this.lastSeen.set(c.playerId, Date.now());
       for (const t of this.seatedTables(c.playerId)) t.playerGone(c.playerId);
     }
@@ -199,15 +244,18 @@ export class Hub implements TableHost {
         case 'lobby.watch': {
           c.lobby = true;
           const { type: _type, id: _id, cursor, ...filter } = msg;
-          return c.send(this.lobby.watch(c, c.send, filter, cursor, re));
+          const page = this.lobby.watch(c, c.send, filter, cursor, re);
+          this.onlineTold.set(c, this.online);
+          return c.send(page.type === 'lobby' ? { ...page, online: this.online } : page);
         }
         case 'lobby.unwatch':
           c.lobby = false;
           this.lobby.unwatch(c);
+          this.onlineTold.delete(c);
           return this.ok(c, re);
         case 'table.create': return await this.create(c, msg);
         case 'table.watch': {
-          const t = await this.tableOrClosed(msg.tableId, msg.invite, playerId);
+          const t = await this.table(msg.tableId, msg.invite, playerId);
           const seated = t.seatsOf(playerId).length > 0;
           // A returning player gets back the seats a bot played in their absence first, so that the
           // reply already shows them present.
@@ -226,25 +274,25 @@ export class Hub implements TableHost {
           return this.ok(c, re);
         }
         case 'table.sit': {
-          const t = this.table(msg.tableId, msg.invite, playerId);
+          const t = await this.table(msg.tableId, msg.invite, playerId);
           await t.exclusive(() => t.sit(playerId, msg.seat));
           c.watching.add(t.id);
           t.watchers.add(this.client(c));
           return this.ok(c, re, t.id);
         }
-        case 'table.leave': { const t = this.table(msg.tableId, undefined, playerId); await t.exclusive(() => t.leave(playerId, msg.seat)); return this.ok(c, re, t.id); }
-        case 'table.back': { const t = this.table(msg.tableId, undefined, playerId); await t.exclusive(() => t.back(playerId, msg.seat)); return this.ok(c, re, t.id); }
-        case 'table.replace': { const t = this.table(msg.tableId, undefined, playerId); await t.exclusive(() => t.replace(playerId, msg.seat)); return this.ok(c, re, t.id); }
-        case 'table.bot.add': { const t = this.table(msg.tableId, undefined, playerId); await t.exclusive(() => t.addBot(playerId, msg.seat, msg.level)); return this.ok(c, re, t.id); }
-        case 'table.bot.remove': { const t = this.table(msg.tableId, undefined, playerId); await t.exclusive(() => t.removeBot(playerId, msg.seat)); return this.ok(c, re, t.id); }
+        case 'table.leave': { const t = await this.table(msg.tableId, undefined, playerId); await t.exclusive(() => t.leave(playerId, msg.seat)); return this.ok(c, re, t.id); }
+        case 'table.back': { const t = await this.table(msg.tableId, undefined, playerId); await t.exclusive(() => t.back(playerId, msg.seat)); return this.ok(c, re, t.id); }
+        case 'table.replace': { const t = await this.table(msg.tableId, undefined, playerId); await t.exclusive(() => t.replace(playerId, msg.seat)); return this.ok(c, re, t.id); }
+        case 'table.bot.add': { const t = await this.table(msg.tableId, undefined, playerId); await t.exclusive(() => t.addBot(playerId, msg.seat, msg.level)); return this.ok(c, re, t.id); }
+        case 'table.bot.remove': { const t = await this.table(msg.tableId, undefined, playerId); await t.exclusive(() => t.removeBot(playerId, msg.seat)); return this.ok(c, re, t.id); }
         case 'table.start': case 'table.again': {
-          const t = this.table(msg.tableId, undefined, playerId);
+          const t = await this.table(msg.tableId, undefined, playerId);
           await t.exclusive(() => t.start(playerId));
           return this.ok(c, re, t.id);
         }
         case 'chat.send': return this.chat(c, msg.tableId, msg.text, re);
         case 'action': {
-          const t = this.table(msg.tableId, undefined, playerId);
+          const t = await this.table(msg.tableId, undefined, playerId);
           await t.exclusive(() => t.act(playerId, msg.seat, msg.seq, msg.action, received));
           return this.ok(c, re, t.id);
         }
@@ -308,7 +356,10 @@ export class Hub implements TableHost {
     if (player.accountSince) this.accounts.add(player.id);
     c.playerId = player.id;
     let set = this.connections.get(player.id);
-    if (set === undefined) this.connections.set(player.id, (set = new Set()));
+    if (set === undefined) {
+      this.connections.set(player.id, (set = new Set()));
+      this.onlineChanged();
+    }
     set.add(c);
     const seatedAt = this.seatedTables(player.id).filter((t) => t.row.status !== 'finished').map((t) => t.id);
     c.send({
@@ -317,26 +368,23 @@ export class Hub implements TableHost {
     });
   }
 
-  /** A table by id; a private one only with its invite, unless the player is at it already. */
-  private table(id: string, invite: string | undefined, playerId: string): Table {
-    const t = this.tables.get(id);
-    if (t === undefined) throw new Refusal('UNKNOWN_TABLE', PROTOCOL_ERRORS.UNKNOWN_TABLE);
-    if (t.row.private && invite !== t.row.invite && t.seatsOf(playerId).length === 0 && t.row.creatorId !== playerId) {
-      throw new Refusal('UNKNOWN_TABLE', PROTOCOL_ERRORS.UNKNOWN_TABLE);
-    }
-    return t;
-  }
-
-  /** `table`, except that a closed table (no longer in memory) is refused as closed, not unknown. */
-  private async tableOrClosed(id: string, invite: string | undefined, playerId: string): Promise<Table> {
-    if (!this.tables.has(id)) {
+  /**
+   * A table by id: in memory, or a finished one loaded from the store. A private table only with its
+   * invite, unless the player sits at it or created it; a closed one is refused as closed.
+   */
+  private async table(id: string, invite: string | undefined, playerId: string): Promise<Table> {
+    const t = await this.live(id);
+    const visible = (row: TableRow) => !row.private || invite === row.invite || row.creatorId === playerId ||
+      row.seats.some((s) => s.kind === 'player' && s.playerId === playerId);
+    if (t === null) {
       const row = await this.store.table(id);
-      const member = row !== null && (row.creatorId === playerId || row.seats.some((s) => s.kind === 'player' && s.playerId === playerId));
-      if (row !== null && row.status === 'closed' && (!row.private || invite === row.invite || member)) {
+      if (row !== null && row.status === 'closed' && visible(row)) {
         throw new Refusal('TABLE_CLOSED', 'This table has closed; its finished games can still be downloaded.');
       }
+      throw new Refusal('UNKNOWN_TABLE', PROTOCOL_ERRORS.UNKNOWN_TABLE);
     }
-    return this.table(id, invite, playerId);
+    if (!visible(t.row)) throw new Refusal('UNKNOWN_TABLE', PROTOCOL_ERRORS.UNKNOWN_TABLE);
+    return t;
   }
 
   /** The export of a finished game of a table (closed or not), for `GET /tables/:id/export`; the latest finished one by default. */
@@ -410,7 +458,33 @@ export class Hub implements TableHost {
     this.ok(c, re);
   }
 
+  /** Players with an open connection (after hello), as the lobby reply's `online` and `lobby.online` count them. */
+  get online(): number {
+    return this.connections.size;
+  }
+
+  /**
+   * The online count may have changed: lobby watchers hear the new count (`lobby.online`) soon, at
+   * most once every `onlineEveryMs`, and only those who were told another count.
+   */
+  private onlineChanged(): void {
+    if (this.onlineTimer !== null) return;
+    const wait = Math.max(0, this.onlineSentAt + this.onlineEveryMs - Date.now());
+    this.onlineTimer = setTimeout(() => {
+      this.onlineTimer = null;
+      this.onlineSentAt = Date.now();
+      const count = this.online;
+      for (const [c, told] of this.onlineTold) {
+        if (told === count) continue;
+        this.onlineTold.set(c, count);
+        c.send({ type: 'lobby.online', count });
+      }
+    }, wait);
+    this.onlineTimer.unref();
+  }
+
   async close(): Promise<void> {
+    if (this.onlineTimer !== null) clearTimeout(this.onlineTimer);
     if (this.sweepTimer !== null) clearInterval(this.sweepTimer);
     this.lobby.close();
     for (const t of this.tables.values()) t.close();

@@ -3,8 +3,8 @@ import { dirname } from 'node:path';
 import { GAMES, isGameId } from '@parlor/rules';
 import Database from 'better-sqlite3';
 import {
-  type AccountRow, type ActionRow, type GameRecords, type GameRow, type PlayerGameRow, type PlayerRow, type RatingPoint, type RatingRow,
-  type Store, StoreUnavailable, type TableRow,
+  type AccountRow, type ActionRow, type Fence, type GameRecords, type GameRow, LeaseLost, type LeaseRow, type PlayerGameRow, type PlayerRow,
+  type RatingPoint, type RatingRow, type Store, StoreUnavailable, type TableRow,
 } from './store.js';
 
 const SCHEMA_1 = `
@@ -96,6 +96,13 @@ const MIGRATIONS: readonly { readonly version: number; up(db: Database.Database)
       }
     },
   },
+  {
+    // Tables' leases, for several processes sharing one database (a lone server never takes one).
+    version: 5,
+    up: (db) => db.exec(`
+      CREATE TABLE table_leases (table_id TEXT PRIMARY KEY, owner TEXT NOT NULL, token INTEGER NOT NULL, expires_at INTEGER NOT NULL);
+    `),
+  },
 ];
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
 
@@ -168,7 +175,16 @@ export class SqliteStore implements Store {
       finishedAt: this.db.prepare('SELECT finished_at FROM games WHERE table_id = ? AND game_no = ?'),
       rename: this.db.prepare('UPDATE players SET name = ? WHERE id = ?'),
       saveTable: this.db.prepare('INSERT INTO tables (id, body, status, created_at) VALUES (?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body, status = excluded.status'),
-      tables: this.db.prepare("SELECT body FROM tables WHERE status != 'closed' ORDER BY created_at"),
+      tables: this.db.prepare("SELECT body FROM tables WHERE status IN ('open', 'running') ORDER BY created_at"),
+      leaseToken: this.db.prepare('SELECT token FROM table_leases WHERE table_id = ?'),
+      lease: this.db.prepare('SELECT table_id AS tableId, owner, token, expires_at AS expiresAt FROM table_leases WHERE table_id = ?'),
+      takeLease: this.db.prepare(`INSERT INTO table_leases (table_id, owner, token, expires_at) VALUES (?, ?, 1, ?)
+        ON CONFLICT (table_id) DO UPDATE SET owner = excluded.owner, token = table_leases.token + 1, expires_at = excluded.expires_at
+        WHERE table_leases.expires_at <= ? OR table_leases.owner = excluded.owner RETURNING token`),
+      renewLease: this.db.prepare('UPDATE table_leases SET expires_at = ? WHERE table_id = ? AND owner = ? AND token = ?'),
+      releaseLease: this.db.prepare('UPDATE table_leases SET expires_at = 0 WHERE table_id = ? AND owner = ? AND token = ?'),
+      orphans: this.db.prepare(`SELECT t.id FROM tables t LEFT JOIN table_leases l ON l.table_id = t.id
+        WHERE t.status IN ('open', 'running') AND (l.table_id IS NULL OR l.expires_at <= ?) ORDER BY t.created_at LIMIT ?`),
       table: this.db.prepare('SELECT body FROM tables WHERE id = ?'),
       touch: this.db.prepare('UPDATE players SET last_seen = ? WHERE id = ?'),
       prune: this.db.prepare(`
@@ -287,8 +303,37 @@ export class SqliteStore implements Store {
   pruneGuests(before: string): Promise<number> {
     return this.guard(() => this.stmts.prune.run(before).changes);
   }
-  saveTable(t: TableRow): Promise<void> {
-    return this.guard(() => { this.stmts.saveTable.run(t.id, JSON.stringify(t), t.status, t.createdAt); });
+  /** A fenced write goes ahead only while the table's lease still has `fence` as its token. */
+  private fenced(tableId: string, fence: Fence): void {
+    if (fence === undefined) return;
+    const r = this.stmts.leaseToken.get(tableId) as { token: number } | undefined;
+    if (r?.token !== fence) throw new LeaseLost(tableId);
+  }
+
+  saveTable(t: TableRow, fence?: Fence): Promise<void> {
+    return this.guard(() => this.db.transaction(() => {
+      this.fenced(t.id, fence);
+      this.stmts.saveTable.run(t.id, JSON.stringify(t), t.status, t.createdAt);
+    })());
+  }
+  acquireLease(tableId: string, owner: string, ttlMs: number): Promise<number | null> {
+    return this.guard(() => {
+      const now = Date.now();
+      const r = this.stmts.takeLease.get(tableId, owner, now + ttlMs, now) as { token: number } | undefined;
+      return r?.token ?? null;
+    });
+  }
+  renewLease(tableId: string, owner: string, token: number, ttlMs: number): Promise<boolean> {
+    return this.guard(() => this.stmts.renewLease.run(Date.now() + ttlMs, tableId, owner, token).changes === 1);
+  }
+  releaseLease(tableId: string, owner: string, token: number): Promise<void> {
+    return this.guard(() => { this.stmts.releaseLease.run(tableId, owner, token); });
+  }
+  leaseOf(tableId: string): Promise<LeaseRow | null> {
+    return this.guard(() => (this.stmts.lease.get(tableId) as LeaseRow | undefined) ?? null);
+  }
+  orphanTables(limit: number): Promise<string[]> {
+    return this.guard(() => (this.stmts.orphans.all(Date.now(), limit) as { id: string }[]).map((r) => r.id));
   }
   tables(): Promise<TableRow[]> {
     return this.guard(() => (this.stmts.tables.all() as { body: string }[]).map((r) => JSON.parse(r.body) as TableRow));
@@ -299,8 +344,11 @@ export class SqliteStore implements Store {
       return r === undefined ? null : (JSON.parse(r.body) as TableRow);
     });
   }
-  addGame(g: GameRow): Promise<void> {
-    return this.guard(() => { this.stmts.addGame.run(g.tableId, g.gameNo, JSON.stringify(g)); });
+  addGame(g: GameRow, fence?: Fence): Promise<void> {
+    return this.guard(() => this.db.transaction(() => {
+      this.fenced(g.tableId, fence);
+      this.stmts.addGame.run(g.tableId, g.gameNo, JSON.stringify(g));
+    })());
   }
   game(tableId: string, gameNo: number): Promise<GameRow | null> {
     return this.guard(() => {
@@ -308,15 +356,19 @@ export class SqliteStore implements Store {
       return r === undefined ? null : (JSON.parse(r.body) as GameRow);
     });
   }
-  appendAction(tableId: string, gameNo: number, a: ActionRow): Promise<boolean> {
-    return this.guard(() => this.stmts.append.run(tableId, gameNo, a.seq, a.seat, JSON.stringify(a.action), a.at, a.by ?? null).changes === 1);
+  appendAction(tableId: string, gameNo: number, a: ActionRow, fence?: Fence): Promise<boolean> {
+    return this.guard(() => this.db.transaction(() => {
+      this.fenced(tableId, fence);
+      return this.stmts.append.run(tableId, gameNo, a.seq, a.seat, JSON.stringify(a.action), a.at, a.by ?? null).changes === 1;
+    })());
   }
   actions(tableId: string, gameNo: number): Promise<ActionRow[]> {
     return this.guard(() => (this.stmts.actions.all(tableId, gameNo) as { seq: number; seat: number; action: string; at: string; by: string | null }[])
       .map((r) => ({ seq: r.seq, seat: r.seat, action: JSON.parse(r.action) as unknown, at: r.at, by: r.by as ActionRow['by'] })));
   }
-  finishGame(tableId: string, gameNo: number, result: unknown, finishedAt: string, stats: unknown[] | null, records?: GameRecords): Promise<void> {
+  finishGame(tableId: string, gameNo: number, result: unknown, finishedAt: string, stats: unknown[] | null, records?: GameRecords, fence?: Fence): Promise<void> {
     return this.guard(() => this.db.transaction(() => {
+      this.fenced(tableId, fence);
       const r = this.stmts.game.get(tableId, gameNo) as { body: string } | undefined;
       if (r === undefined) return;
       const g = JSON.parse(r.body) as GameRow;

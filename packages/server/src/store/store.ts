@@ -118,6 +118,28 @@ export interface ActionRow {
 }
 
 /**
+ * A table's write fence in a cluster (docs/operations.md, "A cluster"): the token of the lease its
+ * owner holds. The store refuses a fenced write whose token is no longer the table's, so a process
+ * that lost a table can never write to it again. A lone server writes unfenced (undefined).
+ */
+export type Fence = number | undefined;
+
+/** The owner of a table's lease, and until when it holds it. */
+export interface LeaseRow {
+  readonly tableId: string;
+  readonly owner: string;
+  readonly token: number;
+  readonly expiresAt: number;
+}
+
+/** A fenced write was refused: the table's lease has another token now (another process owns it). Nothing was written. */
+export class LeaseLost extends Error {
+  constructor(readonly tableId: string) {
+    super(`the lease of table ${tableId} was taken over; this process may no longer write to it`);
+  }
+}
+
+/**
  * The store cannot read or write now (disk full, database unreachable, locked): nothing was
  * written. The operation may be tried again later.
  */
@@ -162,9 +184,9 @@ export interface Store {
   allPlayerGames(playerId: string): Promise<PlayerGameRow[]>;
   /** Account players' ratings in a game, best conservative rating (μ − 3σ) first, after `after` (a rank). */
   leaderboard(game: GameId, limit: number, offset: number): Promise<(RatingRow & { name: string })[]>;
-  /** Inserts or replaces a table's row. */
-  saveTable(t: TableRow): Promise<void>;
-  /** Every table not closed (open, running, finished). */
+  /** Inserts or replaces a table's row (LeaseLost when `fence` is stale). */
+  saveTable(t: TableRow, fence?: Fence): Promise<void>;
+  /** The tables a server hosts when it starts: open and running ones (finished and closed ones load on demand). */
   tables(): Promise<TableRow[]>;
   /** One table, closed or not. */
   table(id: string): Promise<TableRow | null>;
@@ -175,15 +197,28 @@ export interface Store {
    * in no game; resolves to how many went.
    */
   pruneGuests(before: string): Promise<number>;
-  addGame(g: GameRow): Promise<void>;
+  addGame(g: GameRow, fence?: Fence): Promise<void>;
   game(tableId: string, gameNo: number): Promise<GameRow | null>;
-  /** Appends action `seq`; resolves false when that seq already exists (nothing is written). */
-  appendAction(tableId: string, gameNo: number, a: ActionRow): Promise<boolean>;
+  /** Appends action `seq`; resolves false when that seq already exists (nothing is written); LeaseLost when `fence` is stale. */
+  appendAction(tableId: string, gameNo: number, a: ActionRow, fence?: Fence): Promise<boolean>;
   actions(tableId: string, gameNo: number): Promise<ActionRow[]>;
   /**
    * Records a game's end: its result and statistics, each player's part in it and, for a rated
    * game, the new ratings — all or nothing. A game already finished is left as it is.
    */
-  finishGame(tableId: string, gameNo: number, result: unknown, finishedAt: string, stats: unknown[] | null, records?: GameRecords): Promise<void>;
+  finishGame(tableId: string, gameNo: number, result: unknown, finishedAt: string, stats: unknown[] | null, records?: GameRecords, fence?: Fence): Promise<void>;
+  /**
+   * Takes a table's lease for `owner` for `ttlMs` (from the store's clock) if it has none, or it has
+   * expired, or `owner` holds it already; resolves to the new fencing token (greater than any
+   * before), or null while another owner's lease is live.
+   */
+  acquireLease(tableId: string, owner: string, ttlMs: number): Promise<number | null>;
+  /** Extends `owner`'s lease with `token`; false when it is no longer theirs. */
+  renewLease(tableId: string, owner: string, token: number, ttlMs: number): Promise<boolean>;
+  /** Ends `owner`'s lease with `token` now (a clean stop hands the table over at once). */
+  releaseLease(tableId: string, owner: string, token: number): Promise<void>;
+  leaseOf(tableId: string): Promise<LeaseRow | null>;
+  /** Open or running tables whose lease has expired, or that have none: for a live process to take over. */
+  orphanTables(limit: number): Promise<string[]>;
   close(): Promise<void>;
 }

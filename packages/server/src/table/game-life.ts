@@ -66,7 +66,8 @@ function newRunning(t: Table, g: GameRow, state: unknown, opening: readonly Game
 
 /** Rebuilds the running game from its stored log (after a restart): state = fold of the actions. */
 export async function restore(t: Table): Promise<void> {
-  if (t.row.status !== 'running') return;
+  // A running game is rebuilt to play on; a finished table's last game to show its end again.
+  if (t.row.status !== 'running' && !(t.row.status === 'finished' && t.row.gameNo > 0)) return;
   const g = await t.host.store.game(t.id, t.row.gameNo);
   if (g === null) throw new Error(`table ${t.id}: game ${t.row.gameNo} is missing`);
   const setup = t.module.start({ players: t.row.seats.length, options: g.options, seed: g.seed });
@@ -89,7 +90,8 @@ export async function restore(t: Table): Promise<void> {
   // that passed while the server was down, silence answers at once).
   running.waitingSince = lastAt;
   running.windowOpened = window !== null && window.isOpen(running.state) ? windowOpened : null;
-  if (t.module.outcome(running.state) !== null) await finish(t);
+  if (t.row.status === 'finished') running.stats = g.stats ?? null;
+  else if (t.module.outcome(running.state) !== null) await finish(t);
 }
 
 /** The game moves to the applied action's state; the bots hear what they may see of it. */
