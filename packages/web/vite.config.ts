@@ -1,10 +1,108 @@
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { type Plugin, defineConfig } from 'vite';
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/**
+ * The protocol's zod schemas, tree-shakable in the client. `@parlor/protocol` builds its schemas
+ * at the top level of its modules (`const id = z.union([z.string().max(64), …]).optional()`); the
+ * bundler cannot know that a method chain such as `.max(64)` has no side effect, so a client that
+ * imports one constant (MAX_NAME_LENGTH, MOVE_TIMERS) got every schema and all of zod (≈ 23 KB
+ * of brotli-compressed JavaScript on the first load). Here, for the client's bundle only, each
+ * top-level `const x = z.…` of the protocol's sources is wrapped as
+ * `/* @__PURE__ *\/ (() => z.…)()`: kept when the client uses `x`, dropped when it does not. The
+ * client parses no message with zod; it uses the protocol's types and constants only. The server
+ * and the CLI run the protocol's code unchanged.
+ */
+function pureProtocolSchemas(): Plugin {
+  return {
+    name: 'parlor:pure-protocol-schemas',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]packages[\\/]protocol[\\/]src[\\/][^\\/]+\.ts$/ },
+      handler(code, id) {
+        const program = this.parse(code);
+        const spans: [number, number][] = [];
+        for (let node of program.body) {
+          if (node.type === 'ExportNamedDeclaration' && node.declaration) node = node.declaration;
+          if (node.type !== 'VariableDeclaration' || node.kind !== 'const') continue;
+          for (const d of node.declarations) {
+            const init = d.init;
+            if (init == null || !code.startsWith('z.', init.start)) continue;
+            spans.push([init.start, init.end]);
+          }
+        }
+        if (spans.length === 0) return null;
+        let out = '';
+        let at = 0;
+        for (const [start, end] of spans) {
+          out += `${code.slice(at, start)}/* @__PURE__ */ (() => ${code.slice(start, end)})()`;
+          at = end;
+        }
+        out += code.slice(at);
+        this.debug?.(`${id}: ${spans.length} schemas marked pure`);
+        // Text is only inserted within lines: the lines of the previous map still hold.
+        return { code: out, map: null };
+      },
+    },
+  };
+}
+
+/** Files a browser gets compressed (the server picks `.br` or `.gz` by Accept-Encoding). */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
+
+/**
+ * Every compressible file of the build gets a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9)
+ * copy beside it, each kept only when it is smaller than the file. The server sends them as they
+ * are (packages/server/src/app.ts, `preCompressed`), so nothing is compressed per request. Source
+ * maps are left as they are (served only with PARLOR_SERVE_SOURCEMAPS=1, and then uncompressed).
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'parlor:precompress',
+    apply: 'build',
+    configResolved(config) { outDir = join(config.root, config.build.outDir); },
+    async closeBundle() {
+      const files = (await readdir(outDir, { recursive: true })).map(String).filter((f) => COMPRESSIBLE.test(f));
+      await Promise.all(files.map(async (file) => {
+        const path = join(outDir, file);
+        if (!(await stat(path)).isFile()) return;
+        const body = await readFile(path);
+        const [br, gzipped] = await Promise.all([
+          brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+          gz(body, { level: 9 }),
+        ]);
+        if (br.length < body.length) await writeFile(`${path}.br`, br);
+        if (gzipped.length < body.length) await writeFile(`${path}.gz`, gzipped);
+      }));
+    },
+  };
+}
+
+/** Each language's translation chunks named by language (`locale-ja-common-….js`), so that the first load of one language can be told apart. */
+function chunkFileNames(chunk: { facadeModuleId: string | null; name: string }): string {
+  const m = /[\\/]locales[\\/]([a-z]+)[\\/]([\w-]+)\.json$/.exec(chunk.facadeModuleId ?? '');
+  return m === null ? 'assets/[name]-[hash].js' : `assets/locale-${m[1]}-${m[2]}-[hash].js`;
+}
 
 // The client bundles the rules package from its TypeScript sources (one copy of every rule).
+// Source maps are written (`hidden`: no sourceMappingURL comment in the scripts) for debugging and
+// error reports; the server does not serve them unless PARLOR_SERVE_SOURCEMAPS=1 (docs/operations.md).
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pureProtocolSchemas(), precompress()],
   resolve: { conditions: ['@parlor/source'] },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 400 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: 'hidden',
+    chunkSizeWarningLimit: 400,
+    rolldownOptions: { output: { chunkFileNames } },
+  },
   server: { proxy: { '/ws': { target: 'ws://127.0.0.1:8080', ws: true }, '/tables': 'http://127.0.0.1:8080' } },
 });

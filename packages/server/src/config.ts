@@ -54,6 +54,9 @@ export interface ServerConfig {
   readonly maxTablesPerAddress: number;
   /** Open tables (waiting to start) in all. */
   readonly maxOpenTables: number;
+  // ---- the web client's files (docs/operations.md, "Assets") ----
+  /** PARLOR_SERVE_SOURCEMAPS: serve the web build's source maps (`.map`); off, they are 404. */
+  readonly serveSourceMaps: boolean;
 }
 
 /** The web client built in this checkout (packages/web/dist), served at / when present. */
@@ -121,6 +124,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     guestsPerAddressPerHour: num('PARLOR_GUESTS_PER_ADDRESS_PER_HOUR', 30, 1, 1_000_000),
     maxTablesPerAddress: num('PARLOR_MAX_TABLES_PER_ADDRESS', 20, 1, 100_000),
     maxOpenTables: num('PARLOR_MAX_OPEN_TABLES', 1000, 1, 1_000_000),
+    serveSourceMaps: flag('PARLOR_SERVE_SOURCEMAPS', env.PARLOR_SERVE_SOURCEMAPS),
   };
 }
 
@@ -130,4 +134,11 @@ function parseTrustProxy(raw: string | undefined): boolean | string {
   if (raw === 'true') return true;
   if (/^[0-9a-fA-F:.,/\s]+$/.test(raw)) return raw.split(',').map((x) => x.trim()).filter((x) => x !== '').join(',');
   throw new Error(`PARLOR_TRUST_PROXY must be "true", "false", or proxy addresses such as "127.0.0.1,10.0.0.0/8", not "${raw.slice(0, 100)}"`);
+}
+
+/** An on/off setting: unset, empty, `0` or `false` is off; `1` or `true` is on. */
+function flag(key: string, raw: string | undefined): boolean {
+  if (raw === undefined || raw === '' || raw === '0' || raw === 'false') return false;
+  if (raw === '1' || raw === 'true') return true;
+  throw new Error(`${key} must be 1 or 0 (true or false), not "${raw.slice(0, 100)}"`);
 }

@@ -7,6 +7,18 @@ import { Store } from './state/store.js';
 import { App } from './ui/App.js';
 import './styles.css';
 
+// The table page, the game screens and the translations are chunks loaded when first needed, and
+// their names hold a hash of their content. A page loaded before an upgrade asks for the previous
+// build's chunks, which are gone: it reloads itself to get the new build (at most once a minute,
+// so that a chunk failing for another reason, such as being offline, does not reload it in a loop).
+window.addEventListener('vite:preloadError', (event) => {
+  const key = 'parlor.reloadedForChunks';
+  if (Date.now() - Number(sessionStorage.getItem(key) ?? 0) < 60_000) return;
+  sessionStorage.setItem(key, String(Date.now()));
+  event.preventDefault();
+  window.location.reload();
+});
+
 const store = new Store();
 const client = new ParlorClient();
 client.onMessage(store.receive);

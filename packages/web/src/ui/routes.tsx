@@ -1,6 +1,9 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense, lazy } from 'react';
 import { Lobby } from './lobby/Lobby.js';
-import { TablePage } from './table/TablePage.js';
+
+// The table page (and, through it, the game screens and their rules) is a chunk of its own, loaded
+// when a table is opened: the first load of the page carries the lobby only.
+const TablePage = lazy(() => import('./table/TablePage.js').then((m) => ({ default: m.TablePage })));
 
 /**
  * The pages of the client, first match wins: each route reads the URL and, when it is its page,
@@ -19,7 +22,11 @@ const path = (re: RegExp, page: (m: RegExpExecArray, url: URL) => ReactNode): Ro
 
 export const ROUTES: readonly Route[] = [
   // `/t/<id>` a table (`?invite=…` for a private one).
-  path(/^\/t\/([A-Za-z0-9_-]+)$/, (m, url) => <TablePage tableId={m[1]!} invite={url.searchParams.get('invite')} />),
+  path(/^\/t\/([A-Za-z0-9_-]+)$/, (m, url) => (
+    <Suspense fallback={<div className="table-page" aria-busy="true" />}>
+      <TablePage tableId={m[1]!} invite={url.searchParams.get('invite')} />
+    </Suspense>
+  )),
   // Anything else: the lobby.
   { render: () => <Lobby /> },
 ];
