@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { UsageError } from './commands/arguments.js';
 import { scenarioCommand } from './commands/scenario.js';
 import { simCommand } from './commands/sim.js';
+import { dbCopyCommand } from './commands/db.js';
 import { playCommand } from './commands/play.js';
 import { verifyCommand } from './commands/verify.js';
 
@@ -57,10 +58,21 @@ export async function main(argv: string[]): Promise<number> {
     });
 
   program
+    .command('db')
+    .description('the database (docs/operations.md)')
+    .command('copy')
+    .description('copy a stopped server\'s SQLite database into an empty PostgreSQL database, in one transaction')
+    .argument('<sqlite-file>', 'the SQLite database (PARLOR_DB of the server that used it), at this Parlor\'s schema')
+    .argument('<postgres-url>', 'the PostgreSQL database, e.g. postgres://parlor@db.example/parlor')
+    .action(async (file: string, url: string) => {
+      status = await dbCopyCommand(file, url, print, (line) => console.error(line));
+    });
+
+  program
     .command('serve')
     .description('run the game server (same as npm start; settings from the environment, docs/operations.md)')
     .option('--port <n>', 'port (default: $PORT or 8080)')
-    .option('--db <file>', 'SQLite file (default: $PARLOR_DB or data/parlor.db)')
+    .option('--db <file|url>', 'SQLite file or postgres:// URL (default: $PARLOR_DB or data/parlor.db)')
     .action(async (opts: { port?: string; db?: string }) => {
       if (opts.port !== undefined) process.env.PORT = opts.port;
       if (opts.db !== undefined) process.env.PARLOR_DB = opts.db;

@@ -11,7 +11,7 @@ import { accountRoutes } from './api/accounts.js';
 import { readRoutes } from './api/read.js';
 import { type Connection, Hub } from './hub.js';
 import { createMetrics } from './metrics.js';
-import { SqliteStore } from './store/sqlite.js';
+import { openStore } from './store/open.js';
 import type { Store } from './store/store.js';
 
 export interface ParlorServer {
@@ -104,7 +104,8 @@ const CSP_DIRECTIVES = {
 
 /** Builds and starts the server: store, tables restored from their logs, HTTP and WebSocket routes. */
 export async function startServer(config: ServerConfig, opts: { store?: Store; logger?: boolean | object } = {}): Promise<ParlorServer> {
-  const store = opts.store ?? new SqliteStore(config.dbPath, { synchronous: config.dbSync });
+  // PARLOR_DB: a SQLite file, or a postgres:// URL (store/open.ts).
+  const store = opts.store ?? await openStore(config.dbPath, { synchronous: config.dbSync, poolSize: config.dbPool });
   const metrics = createMetrics();
   // Request logs carry the path only: a query string may hold a private table's invite
   // (GET /tables/:id/export?invite=…), a secret that must not reach the log.

@@ -4,9 +4,11 @@ import { fileURLToPath } from 'node:url';
 export interface ServerConfig {
   readonly port: number;
   readonly host: string;
-  /** SQLite file; created on first start. */
+  /** PARLOR_DB: a SQLite file (created on first start), or a PostgreSQL database as a `postgres://` URL. */
   readonly dbPath: string;
   readonly dbSync: 'normal' | 'full';
+  /** PARLOR_DB_POOL: connections to PostgreSQL (unused with SQLite). */
+  readonly dbPool: number;
   /** Where the built web client is, if any (served at /). */
   readonly webRoot: string | null;
   /**
@@ -105,6 +107,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     host: env.HOST ?? '0.0.0.0',
     dbPath: env.PARLOR_DB ?? 'data/parlor.db',
     dbSync: sync,
+    dbPool: num('PARLOR_DB_POOL', 10, 1, 1000),
     webRoot: env.PARLOR_WEB_ROOT ?? defaultWebRoot(),
     allowedOrigins,
     botDelayMs: [delay[0]!, delay[1]!],
