@@ -19,6 +19,7 @@ export class ParlorClient {
   private readonly stateListeners = new Set<(s: ConnectionState) => void>();
   private retry = 0;
   private wanted = false;
+  private timer: ReturnType<typeof setTimeout> | null = null;
   /** Sent again after every reconnect (lobby and table subscriptions). */
   private readonly resubscribe = new Map<string, Request>();
   state: ConnectionState = 'closed';
@@ -79,7 +80,7 @@ export class ParlorClient {
       this.pending.clear();
       if (!this.wanted) return;
       const delay = Math.min(10_000, 300 * 2 ** this.retry++) * (0.75 + Math.random() / 2);
-      setTimeout(() => this.open(), delay);
+      this.timer = setTimeout(() => { this.timer = null; this.open(); }, delay);
     };
   }
 
@@ -107,6 +108,36 @@ export class ParlorClient {
   stop(): void {
     this.wanted = false;
     this.ws?.close();
+  }
+
+  /**
+   * Keeps `token` (one from signing in, docs/api.md) and says hello with it on a fresh connection at
+   * once; without a token, says hello again with the one kept (a guest who just claimed their name:
+   * the new welcome says `account`). Table and lobby watches are sent again after the welcome.
+   */
+  signIn(token?: string): void {
+    if (token !== undefined) localStorage.setItem(TOKEN_KEY, token);
+    if (this.timer !== null) { clearTimeout(this.timer); this.timer = null; }
+    const old = this.ws;
+    if (old !== null) {
+      old.onclose = null;
+      old.onmessage = null;
+      old.close();
+      this.ws = null;
+      for (const resolve of this.pending.values()) resolve({ type: 'error', code: 'DISCONNECTED', message: 'The connection was lost.' });
+      this.pending.clear();
+    }
+    this.wanted = true;
+    this.retry = 0;
+    this.open();
+  }
+
+  /** Signed out (or the account deleted): the connection closes and the token and name are forgotten — a new guest next time. */
+  signOut(): void {
+    if (this.timer !== null) { clearTimeout(this.timer); this.timer = null; }
+    this.stop();
+    localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(NAME_KEY);
   }
 }
 

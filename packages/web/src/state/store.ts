@@ -31,6 +31,8 @@ export interface TableState {
 export interface AppState {
   readonly connection: ConnectionState;
   readonly player: PlayerInfo | null;
+  /** Whether the player is an account (signed in with a password) rather than a guest (the welcome's `account`). */
+  readonly account: boolean;
   /** The bot levels each game has, weakest first (from the server's welcome). */
   readonly botLevels: Readonly<Partial<Record<GameId, readonly BotLevel[]>>>;
   readonly lobby: Readonly<Record<string, TableSummary>>;
@@ -44,7 +46,7 @@ export interface AppState {
 }
 
 const initial: AppState = {
-  connection: 'closed', player: null, botLevels: {}, lobby: {}, lobbyPage: { next: null, total: 0 }, lobbyAppend: false, tables: {}, notice: null,
+  connection: 'closed', player: null, account: false, botLevels: {}, lobby: {}, lobbyPage: { next: null, total: 0 }, lobbyAppend: false, tables: {}, notice: null,
 };
 
 /** The seat whose move `m` reports (`moveSeat`), or null between moves. */
@@ -74,7 +76,7 @@ export function historyLog(m: GameSnapshot): LogEntry[] {
 /** Folds one server message into the state (pure). */
 export function reduce(s: AppState, m: ServerMessage): AppState {
   switch (m.type) {
-    case 'welcome': return { ...s, player: m.player, botLevels: m.botLevels ?? {} };
+    case 'welcome': return { ...s, player: m.player, account: m.account === true, botLevels: m.botLevels ?? {} };
     case 'lobby': {
       const page = Object.fromEntries(m.tables.map((t) => [t.id, t]));
       return {

@@ -1,5 +1,6 @@
 import { type ReactNode, Suspense, lazy } from 'react';
 import { Lobby } from './lobby/Lobby.js';
+import { AccountPage, type AccountSection, GamesPage, LeaderboardPage, ProfilePage, ReplayPage, segment } from './replay/pages.js';
 
 // The table page (and, through it, the game screens and their rules) is a chunk of its own, loaded
 // when a table is opened: the first load of the page carries the lobby only.
@@ -27,6 +28,16 @@ export const ROUTES: readonly Route[] = [
       <TablePage tableId={m[1]!} invite={url.searchParams.get('invite')} />
     </Suspense>
   )),
+  // `/games/<tableId>/<gameNo>` a finished game's replay (`?at=<position>`, `?invite=…` for a private table's).
+  path(/^\/games\/([A-Za-z0-9_-]+)\/([1-9][0-9]{0,8})$/, (m, url) => <ReplayPage tableId={m[1]!} gameNo={Number(m[2])} invite={url.searchParams.get('invite')} at={url.searchParams.get('at')} />),
+  // `/players/<name>` an account's profile, `/players/<name>/games` its games, `/me/games` yours (a guest's too).
+  path(/^\/players\/([^/]+)$/, (m) => <ProfilePage name={segment(m[1]!)} />),
+  path(/^\/players\/([^/]+)\/games$/, (m) => <GamesPage name={segment(m[1]!)} />),
+  path(/^\/me\/games$/, () => <GamesPage name={null} />),
+  // `/leaderboard/<game>` accounts by rating in one game.
+  path(/^\/leaderboard(?:\/([A-Za-z0-9_-]+))?$/, (m) => <LeaderboardPage game={m[1] ?? null} />),
+  // `/account` who you are; `/account/claim`, `/account/sign-in`, `/account/password`, `/account/delete` its forms.
+  path(/^\/account(?:\/(claim|sign-in|password|delete))?$/, (m) => <AccountPage section={(m[1] ?? 'overview') as AccountSection} />),
   // Anything else: the lobby.
   { render: () => <Lobby /> },
 ];

@@ -2,7 +2,8 @@ import { GAME_IDS, type GameId, MOVE_TIMERS } from '@parlor/protocol';
 import { gameModule } from '@parlor/rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../context.js';
+import { RatedOption } from '../account/RatedOption.js';
+import { useApp, useServices } from '../context.js';
 import { DEFAULT_OPTIONS, OPTION_FIELDS, SEAT_RANGE, choiceValues, fitOptionsToSeats } from './options.js';
 
 /** The create-table form: every option of each game, with a short explanation of each. */
@@ -12,6 +13,8 @@ export function CreateTable({ onDone }: { onDone: (tableId: string | null) => vo
   const [game, setGame] = useState<GameId>(GAME_IDS[0]);
   const [seats, setSeats] = useState(3);
   const [priv, setPriv] = useState(false);
+  const account = useApp((s) => s.account);
+  const [rated, setRated] = useState(false);
   const [moveTimer, setMoveTimer] = useState<number>(0);
   const window = gameModule(game).responseWindow;
   const [responseWindow, setResponseWindow] = useState<number | null>(window?.seconds.default ?? null);
@@ -35,6 +38,7 @@ export function CreateTable({ onDone }: { onDone: (tableId: string | null) => vo
     const r = await client.request({
       type: 'table.create', game, seats, options, private: priv, moveTimer: moveTimer as 0 | 30 | 60 | 120,
       ...(responseWindow === null ? {} : { responseWindow }),
+      ...(rated && account ? { rated: true } : {}),
     });
     setBusy(false);
     if (r.type === 'table') onDone(r.table.id);
@@ -91,6 +95,7 @@ export function CreateTable({ onDone }: { onDone: (tableId: string | null) => vo
         <label className="choice"><input type="radio" name="vis" checked={!priv} onChange={() => setPriv(false)} /> {t('create.public')}</label>
         <label className="choice"><input type="radio" name="vis" checked={priv} onChange={() => setPriv(true)} /> {t('create.private')}</label>
       </fieldset>
+      <RatedOption rated={rated && account} onChange={setRated} />
       <label>{t('create.moveTimer')}
         <select value={moveTimer} onChange={(e) => setMoveTimer(Number(e.target.value))} aria-describedby="timer-help">
           {MOVE_TIMERS.map((s) => <option key={s} value={s}>{s === 0 ? t('create.moveTimerOff') : t('create.seconds', { count: s })}</option>)}

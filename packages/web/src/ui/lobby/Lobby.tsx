@@ -1,6 +1,7 @@
 import type { TableSummary } from '@parlor/protocol';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RatedBadge } from '../account/RatedBadge.js';
 import { useApp, useServices } from '../context.js';
 import { CreateTable } from './CreateTable.js';
 import { OPTION_FIELDS } from './options.js';
@@ -73,7 +74,7 @@ function TableRow({ table, onOpen }: { table: TableSummary; onOpen: () => void }
   return (
     <li className="table-row">
       <div>
-        <strong>{t(`games.${table.game}.name`)}</strong>
+        <strong>{t(`games.${table.game}.name`)}</strong>{table.rated && <> <RatedBadge /></>}
         <span className="muted"> · {t('lobby.seats', { taken, total: table.seats.length })} · {t(`lobby.status.${table.status}`)}</span>
         <div className="muted small">
           {table.seats.map((s) => (s.kind === 'player' ? s.player.name : s.kind === 'bot' ? t(`table.botLevel.${s.level}`) : '—')).join(', ')}

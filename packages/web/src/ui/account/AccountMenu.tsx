@@ -1,0 +1,59 @@
+import { type MouseEvent as ReactMouseEvent, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { profileHref } from '../../net/api.js';
+import { useApp, useServices } from '../context.js';
+import { signOut } from './session.js';
+import './account.css';
+
+/**
+ * The header's "who you are": the name, whether it is a guest or an account, and a menu — "Sign in"
+ * and "Claim your name" for a guest; "Your profile", "Your games", "Change password", "Sign out" and
+ * "Delete account" for an account. A disclosure (details/summary): Enter or Space opens it, Escape
+ * closes it, and choosing an entry closes it too.
+ */
+export function AccountMenu() {
+  const { t } = useTranslation();
+  const services = useServices();
+  const player = useApp((s) => s.player);
+  const account = useApp((s) => s.account);
+  const menu = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const d = menu.current;
+      if (e.key === 'Escape' && d?.open) { d.open = false; d.querySelector('summary')?.focus(); }
+    };
+    const onClick = (e: MouseEvent) => {
+      const d = menu.current;
+      if (d?.open && !d.contains(e.target as Node)) d.open = false;
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('click', onClick);
+    return () => { document.removeEventListener('keydown', onKey); document.removeEventListener('click', onClick); };
+  }, []);
+  if (player === null) return null;
+  const go = (href: string) => (e: ReactMouseEvent) => {
+    e.preventDefault();
+    if (menu.current) menu.current.open = false;
+    services.navigate(href);
+  };
+  const entries: [string, string][] = account
+    ? [[profileHref(player.name), t('account.nav.profile')], ['/me/games', t('account.nav.myGames')], ['/account/password', t('account.password.title')], ['/account/delete', t('account.delete.title')]]
+    : [['/account/claim', t('account.claim.title')], ['/account/sign-in', t('account.signIn.title')], ['/me/games', t('account.nav.myGames')]];
+  return (
+    <details className="account-menu" ref={menu}>
+      <summary aria-label={t(account ? 'account.menu.labelAccount' : 'account.menu.labelGuest', { name: player.name })}>
+        <span className="who">{player.name}</span> <span className="account-kind">{account ? t('account.menu.account') : t('account.menu.guest')}</span>
+      </summary>
+      <ul>
+        {entries.map(([href, text]) => <li key={href}><a href={href} onClick={go(href)}>{text}</a></li>)}
+        {account && (
+          <li>
+            <button type="button" className="link-button" onClick={() => { if (menu.current) menu.current.open = false; void signOut(services); }}>
+              {t('account.signOut.button')}
+            </button>
+          </li>
+        )}
+      </ul>
+    </details>
+  );
+}
