@@ -125,8 +125,12 @@ export type ServerMessage =
    * A page of the lobby: the tables that match the watch's filter, best first (open tables with free
    * seats, then the newest), at most `limit` and at most 64 KB; `next` asks for the page after it.
    */
-  | { readonly type: 'lobby'; readonly re?: string | number; readonly tables: TableSummary[]; readonly next: string | null; readonly total: number }
+  | { readonly type: 'lobby'; readonly re?: string | number; readonly tables: TableSummary[]; readonly next: string | null; readonly total: number;
+      /** Players with an open connection now (this server sends it with every page). */
+      readonly online?: number }
   | { readonly type: 'lobby.table'; readonly table: TableSummary }
+  /** To lobby watchers: how many players have an open connection, when it changed (at most every few seconds). */
+  | { readonly type: 'lobby.online'; readonly count: number }
   | { readonly type: 'lobby.removed'; readonly tableId: string }
   /** The table's seats and status (on watch, and whenever they change); `invite` for private tables' members. */
   | { readonly type: 'table'; readonly re?: string | number; readonly table: TableSummary; readonly invite: string | null; readonly yourSeats: Seat[] }

@@ -90,6 +90,8 @@ export function reduce(s: AppState, m: ServerMessage): AppState {
       else lobby[m.table.id] = m.table;
       return { ...s, lobby };
     }
+    // The online count is kept beside the store (ui/lobby/online.ts), like welcome's seatedAt.
+    case 'lobby.online': return s;
     case 'lobby.removed': {
       const lobby = { ...s.lobby };
       delete lobby[m.tableId];
