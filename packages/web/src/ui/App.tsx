@@ -1,12 +1,14 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language, setLanguage } from '../i18n/index.js';
 import type { ParlorClient } from '../net/client.js';
 import type { Store } from '../state/store.js';
 import { ServicesContext, useApp, useServices } from './context.js';
 import { NameForm } from './lobby/NameForm.js';
+import { followLobbyFacts } from './lobby/online.js';
 import { Notice } from './Notice.js';
 import { page } from './routes.js';
+import { SettingsMenu } from './settings/SettingsMenu.js';
 
 /** The current path, and a way to go elsewhere without reloading (routes.tsx says what each shows). */
 function usePath(): [string, (p: string) => void] {
@@ -21,6 +23,8 @@ function usePath(): [string, (p: string) => void] {
 }
 
 export function App({ client, store }: { client: ParlorClient; store: Store }) {
+  // Before the first welcome can arrive: the online count and the seats it lists (ui/lobby/online.ts).
+  followLobbyFacts(client);
   const [path, navigate] = usePath();
   const services = useMemo(() => ({ client, store, navigate }), [client, store, navigate]);
   return (
@@ -36,12 +40,14 @@ function Shell({ path }: { path: string }) {
   const { client } = useServices();
   const url = new URL(path, window.location.origin);
   const needsName = player === null && client.token === null;
+  useFocusKeeper(path);
   return (
     <>
       <a className="skip" href="#main">{t('app.skip')}</a>
       <Header />
-      <Notice />
       <main id="main">
+        {/* In the main region (every part of the page is in a landmark). */}
+        <Notice />
         {needsName ? <NameForm /> : page(url)}
       </main>
     </>
@@ -53,6 +59,9 @@ function Header() {
   const { navigate } = useServices();
   const player = useApp((s) => s.player);
   const connection = useApp((s) => s.connection);
+  const { client } = useServices();
+  // Nothing to connect before a first visitor has a name: no "Offline" then.
+  const connecting = client.token !== null || connection !== 'closed';
   return (
     <header className="top">
       <a className="brand" href="/" onClick={(e) => { e.preventDefault(); navigate('/'); }}>
@@ -60,8 +69,9 @@ function Header() {
           <path d="M3 21 L15 3 M8 21 L20 5" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" fill="none" />
         </svg> {t('app.name')}
       </a>
-      <span className={`conn conn-${connection}`} role="status">{t(`app.connection.${connection}`)}</span>
+      {connecting && <span className={`conn conn-${connection}`} role="status"><span className="conn-text">{t(`app.connection.${connection}`)}</span></span>}
       {player && <span className="who">{player.name}</span>}
+      <SettingsMenu />
       <label className="lang">
         <span className="visually-hidden">{t('app.language')}</span>
         <select aria-label={t('app.language')} value={i18n.language} onChange={(e) => void setLanguage(e.target.value as Language)}>
@@ -70,4 +80,82 @@ function Header() {
       </label>
     </header>
   );
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+
+/** The first control inside `root` that can take the keyboard and is shown. */
+function firstFocusable(root: HTMLElement): HTMLElement | null {
+  for (const el of root.querySelectorAll<HTMLElement>(FOCUSABLE)) if (el.getClientRects().length > 0) return el;
+  return null;
+}
+
+/** The page's heading (its h1), else the main region, takes the keyboard; true when it was the heading. */
+function focusPage(): boolean {
+  const main = document.getElementById('main');
+  const heading = main?.querySelector<HTMLElement>('h1') ?? null;
+  const target = heading ?? main;
+  if (target === null) return false;
+  if (!target.hasAttribute('tabindex')) target.tabIndex = -1;
+  target.focus();
+  return heading !== null;
+}
+
+/**
+ * Keeps the keyboard's place when the page changes under it, so that it never falls to the page's
+ * body: after going to another page it goes to that page's heading (once the page shows one); when
+ * the focused control disappears (a "Sit here" that became "Leave seat", a bot added, a form closed)
+ * it goes to the first control left in the nearest part of the page still there. Game screens and
+ * other parts marked `data-own-focus` place the keyboard themselves.
+ */
+function useFocusKeeper(path: string): void {
+  const firstPath = useRef(true);
+  const headingDue = useRef(false);
+  useEffect(() => {
+    let lastChain: HTMLElement[] = [];
+    const onFocusIn = (e: FocusEvent) => {
+      const el = e.target;
+      if (!(el instanceof HTMLElement)) return;
+      if (el.id !== 'main') headingDue.current = false;
+      const chain: HTMLElement[] = [];
+      for (let a: HTMLElement | null = el; a !== null && a !== document.body; a = a.parentElement) chain.push(a);
+      lastChain = chain;
+    };
+    let scheduled = false;
+    const check = () => {
+      scheduled = false;
+      const active = document.activeElement;
+      const lost = active === null || active === document.body;
+      if (headingDue.current) {
+        if (lost || active?.id === 'main') focusPage();
+        return;
+      }
+      const last = lastChain[0];
+      if (!lost || last === undefined || last.isConnected) return;
+      if (lastChain.some((a) => a.hasAttribute('data-own-focus'))) return;
+      // The nearest part still there, inside the page or the header (not the page itself, nor the whole app).
+      const main = document.getElementById('main');
+      const anchor = lastChain.find((a) => a.isConnected && a !== main && !(main !== null && a.contains(main)));
+      const target = anchor === undefined ? null : firstFocusable(anchor);
+      if (target !== null) target.focus();
+      else focusPage();
+    };
+    // After the page's own effects (which may place the keyboard themselves).
+    const observer = new MutationObserver(() => {
+      if (scheduled) return;
+      scheduled = true;
+      setTimeout(check, 0);
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    document.addEventListener('focusin', onFocusIn);
+    return () => {
+      observer.disconnect();
+      document.removeEventListener('focusin', onFocusIn);
+    };
+  }, []);
+  useEffect(() => {
+    if (firstPath.current) { firstPath.current = false; return; }
+    // A page loading its parts shows its heading a little later: the keyboard waits on the main region.
+    headingDue.current = !focusPage();
+  }, [path]);
 }

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp, useServices } from './context.js';
 
-/** The server's last refusal, in the player's language (by code), for a few seconds. */
+/** The server's last refusal, in the player's language (by code), for a few seconds; a button closes it. */
 export function Notice() {
   const { t } = useTranslation();
   const notice = useApp((s) => s.notice);
@@ -16,7 +16,7 @@ export function Notice() {
   return (
     <div className="notice" role="alert">
       {t(`errors.${notice.code}`, { defaultValue: notice.message })}
-      <button type="button" aria-label="×" onClick={store.clearNotice}>×</button>
+      <button type="button" aria-label={t('app.dismiss')} onClick={store.clearNotice}><span aria-hidden="true">×</span></button>
     </div>
   );
 }

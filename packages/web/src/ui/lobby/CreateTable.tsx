@@ -45,8 +45,8 @@ export function CreateTable({ onDone }: { onDone: (tableId: string | null) => vo
   };
 
   return (
-    <form className="create" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
-      <h2>{t('create.title')}</h2>
+    <form id="create-table" className="create" aria-labelledby="create-title" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      <h3 id="create-title">{t('create.title')}</h3>
       <fieldset>
         <legend>{t('create.game')}</legend>
         {GAME_IDS.map((g) => (

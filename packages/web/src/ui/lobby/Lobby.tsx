@@ -1,14 +1,19 @@
 import type { TableSummary } from '@parlor/protocol';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RatedBadge } from '../account/RatedBadge.js';
 import { useApp, useServices } from '../context.js';
 import { CreateTable } from './CreateTable.js';
-import { OPTION_FIELDS } from './options.js';
+import { changedOptions, optionText } from './options.js';
+import { usePlayState } from './play.js';
+import { PlayPanel } from './PlayPanel.js';
+import { YourTables } from './YourTables.js';
 
 /**
- * The live list of open and running tables, a page at a time (best first, as the server sorts them:
- * open tables with a free seat, then full ones, then games being played), and the create form.
+ * The lobby: what invites play (each game against bots, a quick join, who is online), "Your games"
+ * (private tables too), then the live list of open and running tables, a page at a time (best first,
+ * as the server sorts them: open tables with a free seat, then full ones, then games being played),
+ * and the create form.
  */
 export function Lobby() {
   const { t } = useTranslation();
@@ -18,11 +23,14 @@ export function Lobby() {
   const page = useApp((s) => s.lobbyPage);
   const loadingMore = useApp((s) => s.lobbyAppend);
   const [creating, setCreating] = useState(false);
+  const createButton = useRef<HTMLButtonElement>(null);
+  // A quick join that found no seat watched a page of its own: `rewatch` brings the lobby's back.
+  const { rewatch } = usePlayState();
   useEffect(() => {
     if (connection !== 'open') return;
     void client.subscribe('lobby', { type: 'lobby.watch' });
     return () => { client.unsubscribe('lobby'); void client.request({ type: 'lobby.unwatch' }); };
-  }, [client, connection]);
+  }, [client, connection, rewatch]);
   const list = Object.values(tables).sort(lobbyOrder);
   const more = () => {
     if (page.next === null) return;
@@ -32,12 +40,21 @@ export function Lobby() {
   };
   return (
     <div className="lobby">
+      <PlayPanel level={1} />
+      <YourTables />
       <section className="panel" aria-labelledby="tables-title">
         <div className="row spread">
-          <h1 id="tables-title">{t('lobby.title')}</h1>
-          <button type="button" onClick={() => setCreating((c) => !c)} aria-expanded={creating}>{t('lobby.create')}</button>
+          <h2 id="tables-title">{t('lobby.title')}</h2>
+          <button ref={createButton} type="button" onClick={() => setCreating((c) => !c)} aria-expanded={creating} aria-controls="create-table">
+            {t('lobby.create')}
+          </button>
         </div>
-        {creating && <CreateTable onDone={(id) => { setCreating(false); if (id) navigate(`/t/${id}`); }} />}
+        {creating && <CreateTable onDone={(id) => {
+          setCreating(false);
+          // Cancelled: the keyboard goes back to the button that opened the form.
+          if (id) navigate(`/t/${id}`);
+          else createButton.current?.focus();
+        }} />}
         {list.length === 0 ? <p className="hint">{t('lobby.empty')}</p> : (
           <>
             <p className="hint" role="status">{t('lobby.shown', { count: page.total, shown: list.length })}</p>
@@ -65,12 +82,12 @@ function lobbyOrder(a: TableSummary, b: TableSummary): number {
 function TableRow({ table, onOpen }: { table: TableSummary; onOpen: () => void }) {
   const { t } = useTranslation();
   const taken = table.seats.filter((s) => s.kind !== 'empty').length;
-  const fields = OPTION_FIELDS[table.game] ?? [];
-  const valueText = (k: string, v: unknown) => (fields.some((f) => f.key === k && f.kind === 'choice' && f.seats === true) && typeof v === 'number'
-    ? t('table.seat', { n: v + 1 })
-    : t(`options.${table.game}.${k}.values.${String(v)}`, { defaultValue: String(v) }));
-  const options = Object.entries(table.options).filter(([, v]) => v !== false && v !== 'off')
-    .map(([k, v]) => (v === true ? t(`options.${table.game}.${k}.label`) : `${t(`options.${table.game}.${k}.label`)}: ${valueText(k, v)}`));
+  // Only what differs from the defaults (no move timer, the game's own options), in the player's language.
+  const facts = [
+    ...changedOptions(table.game, table.options).map(([f, v]) => optionText(table.game, f, v, t)),
+    ...(table.moveTimer > 0 ? [t('lobby.timer.on', { seconds: table.moveTimer })] : []),
+    ...(table.spectators > 0 ? [t('lobby.spectators', { count: table.spectators })] : []),
+  ];
   return (
     <li className="table-row">
       <div>
@@ -79,11 +96,7 @@ function TableRow({ table, onOpen }: { table: TableSummary; onOpen: () => void }
         <div className="muted small">
           {table.seats.map((s) => (s.kind === 'player' ? s.player.name : s.kind === 'bot' ? t(`table.botLevel.${s.level}`) : '—')).join(', ')}
         </div>
-        <div className="muted small">
-          {options.join(' · ')}{options.length > 0 ? ' · ' : ''}
-          {table.moveTimer > 0 ? t('lobby.timer.on', { seconds: table.moveTimer }) : t('lobby.timer.off')}
-          {table.spectators > 0 ? ` · ${t('lobby.spectators', { count: table.spectators })}` : ''}
-        </div>
+        {facts.length > 0 && <div className="muted small">{facts.join(' · ')}</div>}
       </div>
       <button type="button" onClick={onOpen}>{table.status === 'open' && taken < table.seats.length ? t('lobby.join') : t('lobby.watch')}</button>
     </li>

@@ -1,26 +1,45 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../context.js';
 import { MAX_NAME_LENGTH, cleanName, nameLength, nameProblem } from './name.js';
+import { PlayPanel } from './PlayPanel.js';
+
+/** A name to start with, which the player may keep or change ("Guest 4821"). */
+function suggestedName(t: (k: string, o: Record<string, unknown>) => string): string {
+  return t('name.suggested', { n: 1000 + Math.floor(Math.random() * 9000) });
+}
 
 /**
- * First visit: pick a display name. Its length is counted as the server counts it, in characters as
- * they appear on screen (an emoji or an accented letter is one), not in UTF-16 units: no maxLength
- * cuts it, a counter shows it and the form says when it is too long.
+ * The first screen of a first visit: a name (one is offered, to keep or change) and what invites play
+ * — each game against bots in one click, a seat at an open table, or "Enter" to the lobby. Reached
+ * through a table's link, it asks only for the name. Its length is counted as the server counts it,
+ * in characters as they appear on screen (an emoji or an accented letter is one), not in UTF-16
+ * units: no maxLength cuts it, a counter shows it and the form says when it is too long.
  */
 export function NameForm() {
   const { t } = useTranslation();
   const { client } = useServices();
-  const [name, setName] = useState(client.savedName);
+  const atTable = /^\/t\//.test(window.location.pathname);
+  const [name, setName] = useState(() => client.savedName || suggestedName(t));
+  // A play button was pressed while the name would not do: say so.
+  const [asked, setAsked] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
   const problem = nameProblem(name);
   const used = nameLength(cleanName(name));
-  return (
-    <form className="panel name-form" onSubmit={(e) => { e.preventDefault(); if (problem === null) client.start(cleanName(name)); }}>
-      <h1>{t('name.title')}</h1>
-      <p>{t('app.tagline')}</p>
+  const nameForPlay = (): string | null => {
+    if (problem === null) return cleanName(name);
+    setAsked(true);
+    input.current?.focus();
+    return null;
+  };
+  const form = (
+    <form className="panel name-form" aria-labelledby="name-title" onSubmit={(e) => { e.preventDefault(); if (problem === null) client.start(cleanName(name)); }}>
+      <h1 id="name-title">{t('name.title')}</h1>
+      <p>{atTable ? t('name.joinTable') : t('app.tagline')}</p>
       <label htmlFor="name">{t('name.label')}</label>
-      <input id="name" autoFocus value={name} onChange={(e) => setName(e.target.value)} aria-describedby="name-hint name-count"
-        aria-invalid={problem === 'long' ? true : undefined} autoComplete="nickname" />
+      <input id="name" ref={input} autoFocus value={name} onChange={(e) => { setName(e.target.value); setAsked(false); }}
+        aria-describedby="name-hint name-count" aria-invalid={problem === 'long' || (asked && problem !== null) ? true : undefined}
+        autoComplete="nickname" />
       <p className="row spread name-meta">
         <span id="name-hint" className="hint">{t('name.hint')}</span>
         <span id="name-count" className={`hint name-count${problem === 'long' ? ' bad' : ''}`}>
@@ -28,7 +47,15 @@ export function NameForm() {
         </span>
       </p>
       {problem === 'long' && <p className="name-error" role="alert">{t('name.tooLong', { max: MAX_NAME_LENGTH })}</p>}
+      {problem === 'empty' && asked && <p className="name-error" role="alert">{t('name.required')}</p>}
       <button type="submit" disabled={problem !== null}>{t('name.submit')}</button>
     </form>
+  );
+  if (atTable) return <div className="first-screen at-table">{form}</div>;
+  return (
+    <div className="first-screen">
+      {form}
+      <PlayPanel level={2} name={nameForPlay} />
+    </div>
   );
 }

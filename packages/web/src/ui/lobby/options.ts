@@ -26,3 +26,25 @@ export function fitOptionsToSeats(game: GameId, options: Record<string, unknown>
   }
   return out;
 }
+
+/** The options of a table that differ from its game's defaults, in the create form's order (what the lobby mentions). */
+export function changedOptions(game: GameId, options: Readonly<Record<string, unknown>>): [OptionField, unknown][] {
+  return (OPTION_FIELDS[game] ?? []).flatMap((f): [OptionField, unknown][] =>
+    f.key in options && options[f.key] !== DEFAULT_OPTIONS[game][f.key] ? [[f, options[f.key]]] : []);
+}
+
+type T = (key: string, opts?: Record<string, unknown>) => string;
+
+/**
+ * One option as the lobby says it, in the player's language: a flag that is on by its name
+ * ("Closing Time"), a choice as "name: value" with the value translated ("Empty Pantry: No draw after
+ * cooking", "First player: Seat 2").
+ */
+export function optionText(game: GameId, f: OptionField, value: unknown, t: T): string {
+  const label = t(`options.${game}.${f.key}.label`);
+  if (f.kind === 'flag') return value === true ? label : t('lobby.option', { label, value: t('lobby.off') });
+  const shown = f.seats === true && typeof value === 'number'
+    ? t('table.seat', { n: value + 1 })
+    : t(`options.${game}.${f.key}.values.${String(value)}`, { defaultValue: String(value) });
+  return t('lobby.option', { label, value: shown });
+}

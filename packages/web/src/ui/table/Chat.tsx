@@ -1,20 +1,53 @@
 import { MAX_CHAT_LENGTH } from '@parlor/protocol';
-import { useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableState } from '../../state/store.js';
 import { useServices } from '../context.js';
 
+/** A chat line's time, in the player's language: "14:03", "2:03 PM", "오후 02:03". */
+export function chatTime(at: string, language: string): string {
+  const d = new Date(at);
+  if (Number.isNaN(d.getTime())) return '';
+  return new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit' }).format(d);
+}
+
+/**
+ * The table's chat, each line with its time. The list stays at its newest line while the reader is
+ * there (scrolled back, it stays where they read).
+ */
 export function Chat({ table }: { table: TableState }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { client } = useServices();
   const [text, setText] = useState('');
+  const list = useRef<HTMLUListElement>(null);
+  const atEnd = useRef(true);
+  const full = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }), [i18n.language]);
+  useLayoutEffect(() => {
+    const ul = list.current;
+    if (ul !== null && atEnd.current) ul.scrollTop = ul.scrollHeight;
+  }, [table.chat.length]);
+  useEffect(() => {
+    const ul = list.current;
+    if (ul === null) return;
+    const onScroll = () => { atEnd.current = ul.scrollHeight - ul.scrollTop - ul.clientHeight < 24; };
+    ul.addEventListener('scroll', onScroll);
+    return () => ul.removeEventListener('scroll', onScroll);
+  }, []);
   return (
     <section className="panel chat" aria-labelledby="chat-title">
       <h2 id="chat-title">{t('table.chat')}</h2>
-      <ul aria-live="polite">
-        {table.chat.map((c, i) => <li key={i}><strong>{c.from.name}:</strong> {c.text}</li>)}
+      {table.chat.length === 0 && <p className="hint">{t('table.chatEmpty')}</p>}
+      <ul ref={list} aria-live="polite" aria-labelledby="chat-title" tabIndex={table.chat.length > 0 ? 0 : undefined}>
+        {table.chat.map((c, i) => (
+          <li key={i}>
+            <time className="chat-time" dateTime={c.at} title={Number.isNaN(Date.parse(c.at)) ? undefined : full.format(new Date(c.at))}>
+              {chatTime(c.at, i18n.language)}
+            </time>{' '}
+            <strong>{c.from.name}:</strong> {c.text}
+          </li>
+        ))}
       </ul>
-      <form className="row" onSubmit={(e) => {
+      <form className="row chat-form" onSubmit={(e) => {
         e.preventDefault();
         if (text.trim() === '') return;
         void client.request({ type: 'chat.send', tableId: table.summary.id, text: text.trim() });

@@ -4,13 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { myAwayReason } from '../../state/presence.js';
 import type { TableState } from '../../state/store.js';
 import { useApp, useServices } from '../context.js';
+import { useTurnCues } from '../settings/cues.js';
 import { GAME_SCREENS } from '../games/registry.js';
 import { Chat } from './Chat.js';
 import { Fairness, exportHref } from './Fairness.js';
 import type { GameProps } from './game-props.js';
 import { AwayBar } from './Presence.js';
 
-/** One table: seats (sit, bots, start), the game, the fairness panel and the chat. */
+/**
+ * One table: seats (sit, bots, start), the game, the fairness panel and the chat — beside the game
+ * (and its log) on a wide screen, under it on a narrow one. A cue sounds when the table asks me
+ * something (ui/settings/cues.ts).
+ */
 export function TablePage({ tableId, invite }: { tableId: string; invite: string | null }) {
   const { t } = useTranslation();
   const { client, navigate } = useServices();
@@ -31,6 +36,7 @@ export function TablePage({ tableId, invite }: { tableId: string; invite: string
     });
     return () => { live = false; client.unsubscribe(key); void client.request({ type: 'table.unwatch', tableId }); };
   }, [client, connection, tableId, invite]);
+  useTurnCues(table);
 
   const closed = (refused?.tableId === tableId && refused.code === 'TABLE_CLOSED') || table?.summary.status === 'closed';
   if (closed) return <Closed tableId={tableId} invite={table?.invite ?? invite} />;
@@ -51,14 +57,19 @@ export function TablePage({ tableId, invite }: { tableId: string; invite: string
     <div className="table-page">
       <nav><a href="/" onClick={(e) => { e.preventDefault(); navigate('/'); }}>← {t('table.back')}</a></nav>
       <h1>{t(`games.${table.summary.game}.name`)}</h1>
-      {table.summary.status === 'running' ? (
-        // While a game runs the seats are in the game's own display: keep this panel out of the way.
-        <details className="panel seats-folded"><summary>{t('table.seatsTitle')}</summary><Seats table={table} invite={invite} /></details>
-      ) : <Seats table={table} invite={invite} />}
-      <AwayBar table={table} snapshot={snapshot} />
-      {snapshot !== undefined && <Game table={table} snapshot={snapshot} names={names} />}
+      <div className="table-body">
+        <div className="table-main">
+          {table.summary.status === 'running' ? (
+            // While a game runs the seats are in the game's own display: keep this panel out of the way.
+            <details className="panel seats-folded"><summary>{t('table.seatsTitle')}</summary><Seats table={table} invite={invite} /></details>
+          ) : <Seats table={table} invite={invite} />}
+          {/* These place the keyboard themselves after their own actions. */}
+          <div data-own-focus><AwayBar table={table} snapshot={snapshot} /></div>
+          {snapshot !== undefined && <div className="table-game" data-own-focus><Game table={table} snapshot={snapshot} names={names} /></div>}
+        </div>
+        <Chat table={table} />
+      </div>
       {snapshot !== undefined && <Fairness table={table} snapshot={snapshot} />}
-      <Chat table={table} />
     </div>
   );
 }

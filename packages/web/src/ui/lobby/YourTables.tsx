@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { useApp, useServices } from '../context.js';
+import { useLobbyFacts } from './online.js';
+import { yourTables } from './yours.js';
+
+/**
+ * "Your games": the tables where this player holds a seat or that they created, private ones too
+ * (the lobby lists only public tables, so a private table's creator would lose it on stepping away).
+ */
+export function YourTables() {
+  const { t } = useTranslation();
+  const { navigate } = useServices();
+  const player = useApp((s) => s.player);
+  const tables = useApp((s) => s.tables);
+  const lobby = useApp((s) => s.lobby);
+  const { seatedAt } = useLobbyFacts();
+  const list = yourTables(tables, lobby, seatedAt, player?.id ?? null);
+  if (list.length === 0) return null;
+  return (
+    <section className="panel yours" aria-labelledby="yours-title">
+      <h2 id="yours-title">{t('home.yours')}</h2>
+      <ul className="table-list">
+        {list.map(({ id, summary, seat }) => (
+          <li key={id} className="table-row">
+            <div id={`yours-${id}`}>
+              <strong>{summary === null ? t('home.seatedTable') : t(`games.${summary.game}.name`)}</strong>
+              {summary?.private === true && <> <span className="badge">{t('lobby.private')}</span></>}
+              {summary !== null && (
+                <span className="muted">
+                  {' · '}{t(`lobby.status.${summary.status}`)}
+                  {seat !== null ? ` · ${t('home.yourSeat', { n: seat + 1 })}` : ''}
+                </span>
+              )}
+              {summary !== null && (
+                <div className="muted small">
+                  {summary.seats.map((s) => (s.kind === 'player' ? s.player.name : s.kind === 'bot' ? t(`table.botLevel.${s.level}`) : '—')).join(', ')}
+                </div>
+              )}
+            </div>
+            <button type="button" aria-describedby={`yours-${id}`} onClick={() => navigate(`/t/${id}`)}>{t('lobby.open')}</button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
