@@ -1,4 +1,5 @@
 import { type ReactNode, Suspense, lazy } from 'react';
+import { LearnRoute } from './learn/LearnRoute.js';
 import { Lobby } from './lobby/Lobby.js';
 import { AccountPage, type AccountSection, GamesPage, LeaderboardPage, ProfilePage, ReplayPage, segment } from './replay/pages.js';
 
@@ -38,6 +39,9 @@ export const ROUTES: readonly Route[] = [
   path(/^\/leaderboard(?:\/([A-Za-z0-9_-]+))?$/, (m) => <LeaderboardPage game={m[1] ?? null} />),
   // `/account` who you are; `/account/claim`, `/account/sign-in`, `/account/password`, `/account/delete` its forms.
   path(/^\/account(?:\/(claim|sign-in|password|delete))?$/, (m) => <AccountPage section={(m[1] ?? 'overview') as AccountSection} />),
+  // `/learn/<game>` how to play a game, `/learn/<game>/guided` its guided first game (in the browser, no server).
+  path(/^\/learn\/([A-Za-z0-9_-]+)\/?$/, (m) => <LearnRoute game={m[1]!} page="rules" />),
+  path(/^\/learn\/([A-Za-z0-9_-]+)\/guided\/?$/, (m) => <LearnRoute game={m[1]!} page="guided" />),
   // Anything else: the lobby.
   { render: () => <Lobby /> },
 ];

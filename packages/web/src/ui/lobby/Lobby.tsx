@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RatedBadge } from '../account/RatedBadge.js';
 import { useApp, useServices } from '../context.js';
+import { HowToPlayLinks } from '../learn/HowToPlayLinks.js';
 import { CreateTable } from './CreateTable.js';
 import { changedOptions, optionText } from './options.js';
 import { usePlayState } from './play.js';
@@ -69,6 +70,8 @@ export function Lobby() {
           </>
         )}
       </section>
+      {/* How to play each game, and its guided first game (ui/learn). */}
+      <HowToPlayLinks />
     </div>
   );
 }

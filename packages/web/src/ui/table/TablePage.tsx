@@ -6,6 +6,7 @@ import type { TableState } from '../../state/store.js';
 import { useApp, useServices } from '../context.js';
 import { useTurnCues } from '../settings/cues.js';
 import { GAME_SCREENS } from '../games/registry.js';
+import { TableHelp } from '../learn/TableHelp.js';
 import { Chat } from './Chat.js';
 import { Fairness, exportHref } from './Fairness.js';
 import type { GameProps } from './game-props.js';
@@ -57,6 +58,8 @@ export function TablePage({ tableId, invite }: { tableId: string; invite: string
     <div className="table-page">
       <nav><a href="/" onClick={(e) => { e.preventDefault(); navigate('/'); }}>← {t('table.back')}</a></nav>
       <h1>{t(`games.${table.summary.game}.name`)}</h1>
+      {/* How to play this table's game, folded until opened (ui/learn). */}
+      <TableHelp game={table.summary.game} />
       <div className="table-body">
         <div className="table-main">
           {table.summary.status === 'running' ? (
