@@ -67,7 +67,22 @@ function useSeatNames(exp: GameExport): string[] {
   }, [exp, t]);
 }
 
-function Viewer({ exp, replay, atParam, invite }: { exp: GameExport; replay: FoldedReplay; atParam: string | null; invite: string | null }) {
+/**
+ * A game kept only in this browser (an offline game, src/offline): the header names it and links
+ * back to it instead of a server's table; there is no link to share and no player's profile.
+ */
+export interface LocalGame {
+  /** The header's line under the title (what the game is). */
+  readonly subtitle: string;
+  /** Back to the game's own page. */
+  readonly href: string;
+  readonly label: string;
+}
+
+/** The replay of an export: the header, the controls and the position (also the offline games' replay, with `local`). */
+export function Viewer({ exp, replay, atParam, invite, local }: {
+  exp: GameExport; replay: FoldedReplay; atParam: string | null; invite: string | null; local?: LocalGame;
+}) {
   const { t, i18n } = useTranslation();
   const { navigate } = useServices();
   const last = replay.positions.length - 1;
@@ -81,13 +96,15 @@ function Viewer({ exp, replay, atParam, invite }: { exp: GameExport; replay: Fol
   const marks = useMemo(() => chapters(replay.positions, (s) => module.length.of(s)), [replay, module]);
   const Position = GAME_REPLAYS[replay.game];
 
-  // The address says which position is shown (shareable), without adding a history entry per step.
+  // The address says which position is shown (shareable), without adding a history entry per step —
+  // while it is still this page's address.
+  const [home] = useState(() => window.location.pathname);
   useEffect(() => {
     const url = new URL(window.location.href);
-    if (!url.pathname.startsWith('/games/')) return;
+    if (url.pathname !== home) return;
     url.searchParams.set('at', String(at));
     window.history.replaceState(window.history.state, '', url.pathname + url.search);
-  }, [at]);
+  }, [at, home]);
 
   // ← and → step, Home and End jump to the ends, wherever the focus is, except in a field that uses them itself.
   useEffect(() => {
@@ -128,13 +145,15 @@ function Viewer({ exp, replay, atParam, invite }: { exp: GameExport; replay: Fol
       <header className="replay-head">
         <h1>{t('replay.title', { game: t(`games.${exp.game}.name`) })}</h1>
         <p className="muted small">
-          {t('replay.subtitle', { gameNo: exp.gameNo, table: exp.table })} · <time dateTime={exp.finishedAt}>{finished.toLocaleString(i18n.language)}</time>
-          {' · '}<a href={`/t/${exp.table}${invite ? `?invite=${encodeURIComponent(invite)}` : ''}`} onClick={(e) => { e.preventDefault(); navigate(`/t/${exp.table}${invite ? `?invite=${encodeURIComponent(invite)}` : ''}`); }}>{t('replay.tableLink')}</a>
+          {local?.subtitle ?? t('replay.subtitle', { gameNo: exp.gameNo, table: exp.table })} · <time dateTime={exp.finishedAt}>{finished.toLocaleString(i18n.language)}</time>
+          {' · '}{local !== undefined
+            ? <a href={local.href} onClick={(e) => { e.preventDefault(); navigate(local.href); }}>{local.label}</a>
+            : <a href={`/t/${exp.table}${invite ? `?invite=${encodeURIComponent(invite)}` : ''}`} onClick={(e) => { e.preventDefault(); navigate(`/t/${exp.table}${invite ? `?invite=${encodeURIComponent(invite)}` : ''}`); }}>{t('replay.tableLink')}</a>}
         </p>
         <ul className="replay-players small" aria-label={t('replay.players')}>
           {exp.seats.map((s, i) => (
             <li key={i} className={winners.includes(i) ? 'winner' : undefined}>
-              {s.kind === 'player' && s.name !== DELETED_PLAYER
+              {s.kind === 'player' && s.name !== DELETED_PLAYER && local === undefined
                 ? <a href={profileHref(s.name)} onClick={(e) => { e.preventDefault(); navigate(profileHref(s.name)); }}>{names[i]}</a>
                 : names[i]}
               {' '}<span className="muted">{exp.outcome.scores[i]}</span>{winners.includes(i) && <span aria-label={t('replay.winner')}> ★</span>}
@@ -171,9 +190,11 @@ function Viewer({ exp, replay, atParam, invite }: { exp: GameExport; replay: Fol
               ))}
             </select>
           </label>
-          <button type="button" className="secondary" onClick={() => { void navigator.clipboard?.writeText(share).then(() => setCopied(true), () => undefined); }}>
-            {copied ? t('replay.copied') : t('replay.copy')}
-          </button>
+          {local === undefined && (
+            <button type="button" className="secondary" onClick={() => { void navigator.clipboard?.writeText(share).then(() => setCopied(true), () => undefined); }}>
+              {copied ? t('replay.copied') : t('replay.copy')}
+            </button>
+          )}
         </div>
         <p className="hint">{t('replay.keys')}</p>
       </section>
