@@ -7,14 +7,47 @@ const TOKEN_KEY = 'parlor.token';
 const NAME_KEY = 'parlor.name';
 
 /**
+ * How a message refused with TRY_AGAIN is sent again (docs/protocol.md, "Errors": a cluster moving
+ * the table between processes; nothing was changed). The n-th resend waits `firstMs · 2^(n-1)`, at
+ * most `maxMs`, times a jitter of 0.5 to 1.5 (so that the players of one table do not all come back
+ * at once); after `tries` resends the refusal is the answer.
+ */
+export interface RetryPolicy {
+  readonly firstMs: number;
+  readonly maxMs: number;
+  readonly tries: number;
+}
+
+/** 200 ms doubling to 3 s, five resends: about 6 s in all, longer than a table takes to move. */
+export const TRY_AGAIN_RETRY: RetryPolicy = { firstMs: 200, maxMs: 3000, tries: 5 };
+
+/** The wait before the `n`-th resend (1, 2, …), given a random number in [0, 1). */
+export function retryDelay(policy: RetryPolicy, n: number, random: number): number {
+  return Math.min(policy.maxMs, policy.firstMs * 2 ** (n - 1)) * (0.5 + random);
+}
+
+/** A request waiting for its reply: what was sent (to send again) and how many times it was resent. */
+interface Pending {
+  readonly msg: Request;
+  readonly resolve: (m: ServerMessage) => void;
+  resends: number;
+}
+
+const DISCONNECTED = (message: string): ServerMessage => ({ type: 'error', code: 'DISCONNECTED', message });
+
+/**
  * The browser's one WebSocket to the server: says hello with the token kept in localStorage (so a
  * reload or a dropped connection puts the player back in their seats), reconnects with backoff, and
- * matches replies to requests by id.
+ * matches replies to requests by id. A request refused with TRY_AGAIN is sent again, unchanged (an
+ * action keeps its seq, so it can never be played twice), after a short wait: the player hears of
+ * the refusal only if it still comes after every resend.
  */
 export class ParlorClient {
   private ws: WebSocket | null = null;
   private nextId = 1;
-  private readonly pending = new Map<number, (m: ServerMessage) => void>();
+  private readonly pending = new Map<number, Pending>();
+  /** Requests waiting to be sent again, each with its timer. */
+  private readonly resending = new Map<ReturnType<typeof setTimeout>, Pending>();
   private readonly listeners = new Set<(m: ServerMessage) => void>();
   private readonly stateListeners = new Set<(s: ConnectionState) => void>();
   private retry = 0;
@@ -24,7 +57,7 @@ export class ParlorClient {
   private readonly resubscribe = new Map<string, Request>();
   state: ConnectionState = 'closed';
 
-  constructor(private readonly url: string = defaultUrl()) {}
+  constructor(private readonly url: string = defaultUrl(), private readonly retryPolicy: RetryPolicy = TRY_AGAIN_RETRY) {}
 
   get token(): string | null { return localStorage.getItem(TOKEN_KEY); }
   get savedName(): string { return localStorage.getItem(NAME_KEY) ?? ''; }
@@ -67,34 +100,63 @@ export class ParlorClient {
     ws.onmessage = (e) => {
       const m = JSON.parse(String(e.data)) as ServerMessage;
       if ('re' in m && typeof m.re === 'number') {
-        const resolve = this.pending.get(m.re);
+        const p = this.pending.get(m.re);
         this.pending.delete(m.re);
-        resolve?.(m);
+        if (p !== undefined && m.type === 'error' && m.code === 'TRY_AGAIN' && p.resends < this.retryPolicy.tries) {
+          // Nothing was changed: the same message goes again shortly, and nobody hears of this refusal.
+          this.resendLater(p);
+          return;
+        }
+        p?.resolve(m);
       }
       for (const fn of this.listeners) fn(m);
     };
     ws.onclose = () => {
       this.ws = null;
       this.setState('closed');
-      for (const resolve of this.pending.values()) resolve({ type: 'error', code: 'DISCONNECTED', message: 'The connection was lost.' });
-      this.pending.clear();
+      this.dropPending('The connection was lost.');
       if (!this.wanted) return;
       const delay = Math.min(10_000, 300 * 2 ** this.retry++) * (0.75 + Math.random() / 2);
       this.timer = setTimeout(() => { this.timer = null; this.open(); }, delay);
     };
   }
 
-  /** Sends a message and resolves with the server's reply to it. */
+  /**
+   * Sends a message and resolves with the server's reply to it. A TRY_AGAIN refusal is not a reply:
+   * the message is sent again (RetryPolicy), and only the last refusal, if every resend gets one,
+   * resolves the request and reaches the listeners.
+   */
   request(msg: Request): Promise<ServerMessage> {
+    return new Promise((resolve) => this.send({ msg, resolve, resends: 0 }));
+  }
+
+  /** Sends a request under a new id (each attempt's reply is matched to it alone). */
+  private send(p: Pending): void {
+    if (this.ws === null || this.ws.readyState !== WebSocket.OPEN) {
+      p.resolve(DISCONNECTED('Not connected.'));
+      return;
+    }
     const id = this.nextId++;
-    return new Promise((resolve) => {
-      if (this.ws === null || this.ws.readyState !== WebSocket.OPEN) {
-        resolve({ type: 'error', code: 'DISCONNECTED', message: 'Not connected.' });
-        return;
-      }
-      this.pending.set(id, resolve);
-      this.ws.send(JSON.stringify({ ...msg, id }));
-    });
+    this.pending.set(id, p);
+    this.ws.send(JSON.stringify({ ...p.msg, id }));
+  }
+
+  private resendLater(p: Pending): void {
+    p.resends++;
+    const timer = setTimeout(() => {
+      this.resending.delete(timer);
+      this.send(p);
+    }, retryDelay(this.retryPolicy, p.resends, Math.random()));
+    this.resending.set(timer, p);
+  }
+
+  /** The connection is gone: every request waiting for a reply, or to be sent again, is answered DISCONNECTED. */
+  private dropPending(message: string): void {
+    const waiting = [...this.pending.values(), ...this.resending.values()];
+    for (const timer of this.resending.keys()) clearTimeout(timer);
+    this.pending.clear();
+    this.resending.clear();
+    for (const p of waiting) p.resolve(DISCONNECTED(message));
   }
 
   /** Like request, and sent again after each reconnect while `key` is kept. */
@@ -124,8 +186,7 @@ export class ParlorClient {
       old.onmessage = null;
       old.close();
       this.ws = null;
-      for (const resolve of this.pending.values()) resolve({ type: 'error', code: 'DISCONNECTED', message: 'The connection was lost.' });
-      this.pending.clear();
+      this.dropPending('The connection was lost.');
     }
     this.wanted = true;
     this.retry = 0;
