@@ -33,12 +33,13 @@ export function Controls({ view, seat, names, legal, act }: ControlsProps) {
         <p className="hint">{t(`f7.cardHelp.${pending.card}`)}</p>
         <div className="f7-receivers" role="group" aria-label={t('f7.action.receivers', { card })}>
           {receivers.map((to) => (
-            <button key={to} type="button" className={to === seat ? 'secondary' : ''} disabled={busy}
-              aria-label={to === seat ? t('f7.action.giveSelf', { card }) : t('f7.action.giveTo', { card, name: names[to] })}
+            // Named by their content, which begins with the words shown (label in name): who and their
+            // points, then, for screen readers, what the button does.
+            <button key={to} type="button" className={to === seat ? 'secondary' : ''} aria-disabled={busy || undefined}
               onClick={() => send({ type: 'give', to })}>
-              {to === seat
-                ? t('f7.action.receiverYou', { points: linePoints(view, to) })
-                : t('f7.action.receiver', { name: names[to], points: linePoints(view, to) })}
+              <span className="f7-receiver-name">{to === seat ? t('f7.action.receiverYou', { points: linePoints(view, to) })
+                : t('f7.action.receiver', { name: names[to], points: linePoints(view, to) })}</span>
+              <span className="visually-hidden">{', '}{to === seat ? t('f7.action.giveSelf', { card }) : t('f7.action.giveTo', { card, name: names[to] })}</span>
             </button>
           ))}
         </div>
@@ -48,17 +49,21 @@ export function Controls({ view, seat, names, legal, act }: ControlsProps) {
 
   const canHit = legal.some((a) => a.type === 'hit');
   const canStay = legal.some((a) => a.type === 'stay');
+  const points = linePoints(view, seat);
+  // While a move is on its way the buttons stay focusable (aria-disabled, not disabled), so the
+  // keyboard does not fall out of the action area.
   return (
     <section className="f7-controls" aria-labelledby="f7-move-title" aria-busy={busy}>
       <h2 id="f7-move-title" className="visually-hidden">{t('f7.action.actions')}</h2>
       <div className="f7-buttons">
-        <button type="button" className="f7-hit" disabled={!canHit || busy} onClick={() => send({ type: 'hit' })}>
+        <button type="button" className="f7-hit" disabled={!canHit} aria-disabled={busy || undefined} onClick={() => send({ type: 'hit' })}>
           <span className="f7-btn-main">{pending.atDeal ? t('f7.action.take') : t('f7.action.hit')}</span>
           {!pending.atDeal && <span className="f7-btn-sub">{t('f7.action.hitHelp')}</span>}
         </button>
-        <button type="button" className="f7-stay secondary" disabled={!canStay || busy} onClick={() => send({ type: 'stay' })}>
+        <button type="button" className="f7-stay secondary" disabled={!canStay} aria-disabled={busy || undefined} data-points={points}
+          onClick={() => send({ type: 'stay' })}>
           <span className="f7-btn-main">{t('f7.action.stay')}</span>
-          <span className="f7-btn-sub">{t('f7.action.stayHelp', { points: linePoints(view, seat) })}</span>
+          <span className="f7-btn-sub">{t('f7.action.stayHelp', { count: points })}</span>
         </button>
       </div>
     </section>
@@ -91,8 +96,8 @@ export function Hint({ view, seat }: { view: F7View; seat: number }) {
               </p>
               <p className="small muted">
                 {odds.duplicateCards === 0 ? t('f7.hint.safe')
-                  : saved ? t('f7.hint.saved', { dup: odds.duplicateCards, size: odds.size })
-                  : t('f7.hint.detail', { dup: odds.duplicateCards, size: odds.size })}
+                  : saved ? t('f7.hint.saved', { dup: odds.duplicateCards, count: odds.size })
+                  : t('f7.hint.detail', { dup: odds.duplicateCards, count: odds.size })}
               </p>
               {odds.source === 'reshuffled-discard' && <p className="small muted">{t('f7.hint.reshuffle')}</p>}
             </>

@@ -1,15 +1,21 @@
 import type { F7PlayerStats, F7View, Outcome } from '@parlor/rules';
 import { useTranslation } from 'react-i18next';
+import { replayHref } from '../../../net/api.js';
 import type { TableState } from '../../../state/store.js';
 import { useApp, useServices } from '../../context.js';
 import { Progress } from './PlayerLine.js';
 
-/** The end of the game: winners, the ranking, statistics when the server sent them, and "play again". */
-export function EndScreen({ table, view, outcome, names, seat, stats }: {
+/**
+ * The end of the game: winners, the ranking, statistics when the server sent them, "play again",
+ * and the way to this game's replay (`gameNo`; null for a game played in the browser only, which
+ * has no replay).
+ */
+export function EndScreen({ table, view, outcome, names, seat, stats, gameNo }: {
   table: TableState; view: F7View; outcome: Outcome; names: readonly string[]; seat: number | null; stats: readonly F7PlayerStats[] | null;
+  gameNo: number | null;
 }) {
   const { t } = useTranslation();
-  const { client } = useServices();
+  const { client, navigate } = useServices();
   const player = useApp((s) => s.player);
   const s = table.summary;
   const creator = player?.id === s.creator.id;
@@ -20,7 +26,7 @@ export function EndScreen({ table, view, outcome, names, seat, stats }: {
   const youWon = seat !== null && outcome.winners.includes(seat);
   return (
     <section className="panel f7-end" aria-labelledby="f7-end-title">
-      <h2 id="f7-end-title">{t('f7.end.title')}</h2>
+      <h2 id="f7-end-title" tabIndex={-1}>{t('f7.end.title')}</h2>
       <p className="f7-winner" role="status">
         <span aria-hidden="true" className="f7-star">★ </span>
         {youWon && outcome.winners.length === 1 ? t('f7.end.youWon') : t(outcome.winners.length > 1 ? 'f7.end.winners' : 'f7.end.winner', { names: winnerNames })}
@@ -31,13 +37,26 @@ export function EndScreen({ table, view, outcome, names, seat, stats }: {
         </button>
       )}
       {!canAgain && s.status === 'finished' && <p className="hint">{t('f7.end.waitingAgain')}</p>}
+      {gameNo !== null && (() => {
+        const href = replayHref(s.id, gameNo, table.invite);
+        return (
+          <p className="f7-replay-link">
+            <a href={href} onClick={(e) => {
+              if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+              e.preventDefault();
+              navigate(href);
+              window.scrollTo(0, 0);
+            }}>{t('f7.end.replay')}</a>
+          </p>
+        );
+      })()}
       <h3>{t('f7.end.ranking')}</h3>
       <ol className="f7-ranking">
         {order.map((i) => (
           <li key={i} className={outcome.winners.includes(i) ? 'is-winner' : ''}>
             <span className="f7-place" aria-label={`${t('f7.end.place')} ${outcome.places[i]}`}>{outcome.places[i]}</span>
             <span className="f7-rank-name">{names[i]}{i === seat ? ` (${t('f7.info.you')})` : ''}</span>
-            <span className="f7-rank-score">{t('f7.end.points', { score: outcome.scores[i] })}</span>
+            <span className="f7-rank-score">{t('f7.end.points', { count: outcome.scores[i] ?? 0 })}</span>
             <Progress name={names[i] ?? ''} total={outcome.scores[i] ?? 0} target={view.options.target} />
           </li>
         ))}

@@ -1,74 +1,180 @@
 import type { F7Action, F7Event, F7PlayerStats, F7View } from '@parlor/rules';
-import { useEffect, useMemo, useState } from 'react';
+import { type KeyboardEvent, type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { myAwayReason } from '../../../state/presence.js';
-import type { TableState } from '../../../state/store.js';
+import type { LogEntry } from '../../../state/store.js';
+import { useGameCue } from '../../settings/cues.js';
 import type { GameProps } from '../../table/game-props.js';
-import { CardLine } from './Card.js';
+import { usePlace } from '../../table/motion.js';
+import { CardArt, CardBack } from './art.js';
+import { Card, CardLine, F7_DECK, F7_DISCARD, F7_TO_GIVE, type F7TableCards, F7TableCardsContext, lineItems } from './Card.js';
 import { Controls, Hint } from './Controls.js';
 import { EndScreen } from './EndScreen.js';
+import { arrivals } from './frames.js';
 import { GameLog } from './GameLog.js';
 import { PlayerLine } from './PlayerLine.js';
 import { RoundSummary, type F7RoundEnd } from './RoundSummary.js';
 import { cardLabel, distinctNames, toastFor, type Translate } from './text.js';
+import { usePacedFrame } from './usePacedFrame.js';
 import './f7.css';
 
-/** The Flip 7 table: every player's line, the decision asked of you, the last round's scores, the log, the end. */
+/** From this many players on, the players' rows are compact (a phone shows more of them at once). */
+const MANY_PLAYERS = 6;
+
+/**
+ * The Flip 7 table: the draw and discard piles on a table surface with every player's line, the
+ * decision asked of you, the last round's scores, the log, the end. The game is shown moment by
+ * moment at the pace chosen in the settings (usePacedFrame); cards travel from the deck to the lines
+ * and from the lines to the discard pile (ui/table/motion.ts); a bust and a Flip 7 sound their cue.
+ */
 export function F7Game({ table, snapshot, names: seatNames, act }: GameProps) {
   const { t } = useTranslation();
   const names = distinctNames(seatNames);
-  const view = snapshot.view as F7View;
+  // A game played in this browser (the guided first game) has no fair-shuffle commitment: it paces
+  // its own moves, and it has no replay.
+  const local = snapshot.commitment === '';
+  const { frame, live } = usePacedFrame(snapshot, table.log.length, !local);
+  const view = frame.view;
   const seat = snapshot.seat;
-  const legal = snapshot.legal as F7Action[];
+  const legal = live ? (snapshot.legal as F7Action[]) : [];
   const over = view.phase === 'over';
-  const turnSeat = over ? null : (view.pending?.seat ?? view.toAct[0] ?? null);
-  const last = useMemo(() => lastRoundEnd(table), [table.log]);
+  const turnSeat = over || frame.roundEnd ? null : (view.pending?.seat ?? view.toAct[0] ?? null);
+  const log = useMemo(() => table.log.slice(0, frame.logCount), [table.log, frame.logCount]);
+  const last = useMemo(() => lastRoundEnd(log), [log]);
   const stats = readStats(snapshot);
   const outcome = snapshot.outcome ?? view.outcome;
 
+  // A bust and a Flip 7 sound when their moment is shown (once; not for what is on screen at first).
+  const moment = `${table.summary.id}:${frame.key}`;
+  useGameCue('bust', frame.events.some((e) => e.type === 'bust') ? moment : null);
+  useGameCue('flip7', frame.events.some((e) => e.type === 'flip-7') ? moment : null);
+
+  // The cards: which arrived at this moment (they travel from the deck), and the one Tab reaches.
+  const [focusKey, setFocusKey] = useState<string | null>(null);
+  const keys = useMemo(() => view.lines.flatMap((line, s) => lineItems(line, view.status[s] === 'busted', view.round).map((x) => `${s}:${x.key}`)),
+    [view]);
+  const cards = useMemo<F7TableCards>(() => ({
+    arrivals: arrivals(frame.events),
+    focusKey: focusKey !== null && keys.includes(focusKey) ? focusKey : (keys[0] ?? null),
+    setFocusKey,
+  }), [frame.events, focusKey, keys]);
+
+  const root = useRef<HTMLElement>(null);
+  const dock = useRef<HTMLDivElement>(null);
+  useKeepFocus(root, dock);
+
   return (
-    <section className="f7" aria-labelledby="f7-title">
+    <section ref={root} className="f7" aria-labelledby="f7-title" data-live={live} data-moment={frame.key}>
       <h2 id="f7-title" className="visually-hidden">{t('f7.title')}</h2>
-      <div className="f7-layout">
-        <div className="f7-main">
-          <p className="f7-info">
-            <span className="f7-chip">{t('f7.info.round', { round: view.round })}</span>
-            <span className="f7-chip">{t('f7.info.target', { target: view.options.target })}</span>
-            <span className="f7-chip">{t('f7.info.drawPile', { count: view.drawPileSize })}</span>
-            <span className="f7-chip">{t('f7.info.discardPile', { count: view.discardPile.length })}</span>
-          </p>
-          {over && outcome !== null && (
-            <EndScreen table={table} view={view} outcome={outcome} names={names} seat={seat} stats={stats} />
-          )}
-          <Toasts events={snapshot.events as F7Event[]} seq={snapshot.seq} names={names} t={t} />
-          <FlipThrees view={view} names={names} />
-          {!over && <ol className="f7-players" aria-label={t('f7.info.players')}>
-            {Array.from({ length: view.players }, (_, i) => (
-              <PlayerLine key={i} view={view} seat={i} name={names[i] ?? ''} me={i === seat} turn={i === turnSeat} table={table} snapshot={snapshot} />
-            ))}
-          </ol>}
-          {!over && (
-            <div className="f7-dock">
-              <TurnBanner view={view} seat={seat} names={names} deadline={snapshot.deadline} waiting={snapshot.waitingFor.length > 0} botPlaysMe={myAwayReason(table) !== null} />
-              {seat !== null && <Controls key={snapshot.seq} view={view} seat={seat} names={names} legal={legal} act={act} />}
-              {seat !== null && view.status[seat] === 'active' && <Hint view={view} seat={seat} />}
+      <F7TableCardsContext.Provider value={cards}>
+        <div className="f7-layout">
+          <div className="f7-main">
+            <div className="f7-felt">
+              <div className="f7-felt-top">
+                <p className="f7-info">
+                  <span className="f7-chip">{t('f7.info.round', { round: view.round })}</span>
+                  <span className="f7-chip">{t('f7.info.target', { target: view.options.target })}</span>
+                </p>
+                <TableCenter view={view} />
+              </div>
+              {over && outcome !== null && (
+                <EndScreen table={table} view={view} outcome={outcome} names={names} seat={seat} stats={stats} gameNo={local ? null : snapshot.gameNo} />
+              )}
+              <Toasts events={frame.events} moment={frame.key} hold={frame.hold} names={names} t={t} />
+              <FlipThrees view={view} names={names} />
+              {!over && (
+                <ol className={`f7-players${view.players >= MANY_PLAYERS ? ' f7-many' : ''}`} aria-label={t('f7.info.players')} onKeyDown={moveAmongCards}>
+                  {Array.from({ length: view.players }, (_, i) => (
+                    <PlayerLine key={i} view={view} seat={i} name={names[i] ?? ''} me={i === seat} turn={i === turnSeat} table={table} snapshot={snapshot} />
+                  ))}
+                </ol>
+              )}
             </div>
-          )}
-          {last !== null && <RoundSummary end={last.end} names={names} busted={last.busted} />}
+            {!over && (
+              <div ref={dock} className="f7-dock" tabIndex={-1}>
+                <TurnBanner view={view} seat={seat} names={names} roundEnd={frame.roundEnd ? last?.end ?? null : null}
+                  deadline={live ? snapshot.deadline : null} waiting={live && snapshot.waitingFor.length > 0} botPlaysMe={myAwayReason(table) !== null} />
+                {seat !== null && <Controls view={view} seat={seat} names={names} legal={legal} act={act} />}
+                {seat !== null && view.status[seat] === 'active' && !frame.roundEnd && <Hint view={view} seat={seat} />}
+              </div>
+            )}
+            {last !== null && <RoundSummary end={last.end} names={names} busted={last.busted} />}
+          </div>
+          <aside className="f7-side">
+            <GameLog log={log} names={names} />
+          </aside>
         </div>
-        <aside className="f7-side">
-          <GameLog table={table} names={names} />
-        </aside>
-      </div>
+      </F7TableCardsContext.Provider>
     </section>
   );
 }
 
+/**
+ * The keyboard among the table's cards (one Tab stop for all of them): ←/→ the previous or next
+ * card, ↑/↓ the first card of the line above or below, Home/End the first or last card.
+ */
+function moveAmongCards(e: KeyboardEvent<HTMLElement>): void {
+  const all = Array.from(e.currentTarget.querySelectorAll<HTMLElement>('[data-card-key]'));
+  const i = all.indexOf(document.activeElement as HTMLElement);
+  if (i < 0) return;
+  const lineOf = (el: HTMLElement | undefined) => el?.closest('.f7-line') ?? null;
+  let j = i;
+  if (e.key === 'ArrowRight') j = Math.min(all.length - 1, i + 1);
+  else if (e.key === 'ArrowLeft') j = Math.max(0, i - 1);
+  else if (e.key === 'Home') j = 0;
+  else if (e.key === 'End') j = all.length - 1;
+  else if (e.key === 'ArrowDown') {
+    const k = all.findIndex((el, n) => n > i && lineOf(el) !== lineOf(all[i]));
+    j = k < 0 ? i : k;
+  } else if (e.key === 'ArrowUp') {
+    const before = all.slice(0, i).filter((el) => lineOf(el) !== lineOf(all[i]));
+    const line = lineOf(before[before.length - 1]);
+    j = line === null ? i : all.findIndex((el) => lineOf(el) === line);
+  } else return;
+  e.preventDefault();
+  all[j]?.focus();
+}
+
+/**
+ * Keeps the keyboard on the table when what it was on goes (the table page leaves this to the game
+ * screen): after a move, in the action area — on the next decision's first button, else the area
+ * itself, and on that first button again when a decision comes while the area holds the keyboard;
+ * from a card that went, on the cards' Tab stop; at the game's end, on the end screen's heading.
+ */
+function useKeepFocus(root: RefObject<HTMLElement | null>, dock: RefObject<HTMLDivElement | null>): void {
+  const where = useRef<'dock' | 'cards' | 'other' | null>(null);
+  useEffect(() => {
+    const onFocusIn = (e: FocusEvent) => {
+      const el = e.target instanceof HTMLElement ? e.target : null;
+      if (el === null || root.current === null || !root.current.contains(el)) { where.current = null; return; }
+      where.current = dock.current?.contains(el) ? 'dock' : el.hasAttribute('data-card-key') ? 'cards' : 'other';
+    };
+    document.addEventListener('focusin', onFocusIn);
+    return () => document.removeEventListener('focusin', onFocusIn);
+  }, [root, dock]);
+  useLayoutEffect(() => {
+    if (where.current === null || root.current === null) return;
+    const active = document.activeElement;
+    const lost = active === null || active === document.body || !active.isConnected;
+    const d = dock.current;
+    const firstControl = () => d?.querySelector<HTMLElement>('.f7-controls button:not(:disabled)') ?? null;
+    if (!lost) {
+      // The area holds the keyboard and a decision has come: its first button.
+      if (active === d) firstControl()?.focus({ preventScroll: true });
+      return;
+    }
+    const r = root.current;
+    const target = (where.current === 'cards' ? r.querySelector<HTMLElement>('[data-card-key][tabindex="0"]') : null)
+      ?? firstControl() ?? d ?? r.querySelector<HTMLElement>('#f7-end-title');
+    target?.focus({ preventScroll: true });
+  });
+}
+
 /** The last `round-end` in the log, with the seats that busted in that round. */
-function lastRoundEnd(table: TableState): { end: F7RoundEnd; busted: Set<number> } | null {
+function lastRoundEnd(log: readonly LogEntry[]): { end: F7RoundEnd; busted: Set<number> } | null {
   let busted = new Set<number>();
   let found: { end: F7RoundEnd; busted: Set<number> } | null = null;
-  for (const { event } of table.log) {
+  for (const { event } of log) {
     const e = event as F7Event;
     if (e.type === 'round-start') busted = new Set();
     else if (e.type === 'bust') busted.add(e.seat);
@@ -84,6 +190,40 @@ function readStats(snapshot: GameProps['snapshot']): F7PlayerStats[] | null {
   return raw.every((x) => typeof x === 'object' && x !== null && 'roundsBanked' in x) ? (raw as F7PlayerStats[]) : null;
 }
 
+/**
+ * The middle of the table: the draw pile (F7-3; where cards travel from), the discard pile with its
+ * top card (F7-14; where cards travel to), and an action card flipped and waiting to be given (F7-8).
+ */
+function TableCenter({ view }: { view: F7View }) {
+  const { t } = useTranslation();
+  const deck = usePlace<HTMLDivElement>(F7_DECK);
+  const discard = usePlace<HTMLDivElement>(F7_DISCARD);
+  const top = view.discardPile[view.discardPile.length - 1];
+  const p = view.pending;
+  return (
+    <div className="f7-center">
+      <div className="f7-pile">
+        <div ref={deck} className={`f7-pile-card f7-deck${view.drawPileSize === 0 ? ' is-empty' : ''}`}>{view.drawPileSize > 0 && <CardBack />}</div>
+        <span className="f7-pile-label">{t('f7.info.drawPile', { count: view.drawPileSize })}</span>
+      </div>
+      <div className="f7-pile">
+        <div ref={discard} className={`f7-pile-card f7-discard${top === undefined ? ' is-empty' : ''}`}>
+          {top !== undefined && <span className={`f7-card f7-c-${top.replace('+', 'p')}`} aria-hidden="true"><CardArt card={top} /></span>}
+        </div>
+        <span className="f7-pile-label">{t('f7.info.discardPile', { count: view.discardPile.length })}</span>
+      </div>
+      {p !== null && p.kind === 'give' && (
+        <div className="f7-pile f7-to-give">
+          <ul className="f7-line" aria-label={t('f7.info.toGive')}>
+            <Card key={`${view.round}:${p.card}`} card={p.card} travel={{ from: F7_DECK, to: F7_DISCARD, id: F7_TO_GIVE }} />
+          </ul>
+          <span className="f7-pile-label" aria-hidden="true">{t('f7.info.toGive')}</span>
+        </div>
+      )}
+    </div>
+  );
+}
+
 function useSecondsLeft(deadline: number | null): number | null {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -95,14 +235,18 @@ function useSecondsLeft(deadline: number | null): number | null {
   return deadline === null ? null : Math.max(0, Math.ceil((deadline - now) / 1000));
 }
 
-/** Whose decision it is, in words, with the move timer's countdown. */
-function TurnBanner({ view, seat, names, deadline, waiting, botPlaysMe }: { view: F7View; seat: number | null; names: readonly string[]; deadline: number | null; waiting: boolean; botPlaysMe: boolean }) {
+/** Whose decision it is, in words, with the move timer's countdown; at a round's end, that it ended and why. */
+function TurnBanner({ view, seat, names, roundEnd, deadline, waiting, botPlaysMe }: {
+  view: F7View; seat: number | null; names: readonly string[]; roundEnd: F7RoundEnd | null; deadline: number | null; waiting: boolean; botPlaysMe: boolean;
+}) {
   const { t } = useTranslation();
   const secs = useSecondsLeft(waiting ? deadline : null);
   const p = view.pending;
   let text: string;
   let mine = false;
-  if (p === null) text = t('f7.turn.dealing');
+  if (roundEnd !== null) {
+    text = `${t('f7.turn.roundOver', { round: roundEnd.round })} ${t(`f7.summary.reason.${roundEnd.reason}`, { name: roundEnd.flip7 === null ? '' : names[roundEnd.flip7] })}`;
+  } else if (p === null) text = t('f7.turn.dealing');
   else if (p.seat === seat && botPlaysMe) text = t('f7.turn.botPlays');
   else if (p.seat === seat) {
     mine = true;
@@ -114,9 +258,9 @@ function TurnBanner({ view, seat, names, deadline, waiting, botPlaysMe }: { view
     text = p.kind === 'give' ? t('f7.turn.theirGive', { name, card: cardLabel(p.card, t) })
       : t(p.atDeal ? 'f7.turn.theirDeal' : 'f7.turn.theirTurn', { name });
   }
-  const out = seat !== null && !mine && view.status[seat] !== 'active';
+  const out = roundEnd === null && seat !== null && !mine && view.status[seat] !== 'active';
   return (
-    <div className={`f7-banner${mine ? ' is-mine' : ''}`}>
+    <div className={`f7-banner${mine ? ' is-mine' : ''}${roundEnd !== null ? ' is-round-end' : ''}`}>
       <p role="status" className="f7-banner-text">
         {text}
         {out && <span className="f7-banner-sub"> {t('f7.turn.out')}</span>}
@@ -138,7 +282,7 @@ function FlipThrees({ view, names }: { view: F7View; names: readonly string[] })
       <h3 id="f7-f3-title">{t('f7.flipThree.title')}</h3>
       {view.flipThrees.map((f, i) => (
         <div key={i} className="f7-f3-item">
-          <p>{f.flipping ? t('f7.flipThree.flipping', { name: names[f.receiver], left: f.flipsLeft }) : t('f7.flipThree.waiting', { name: names[f.receiver] })}</p>
+          <p>{f.flipping ? t('f7.flipThree.flipping', { name: names[f.receiver], count: f.flipsLeft }) : t('f7.flipThree.waiting', { name: names[f.receiver] })}</p>
           {f.setAside.length > 0 && (
             f.givenTo.length > 0
               ? <ul className="f7-given">{f.setAside.map((c, j) => <li key={j}>{f.givenTo[j] === undefined ? cardLabel(c, t) : t('f7.flipThree.givenTo', { card: cardLabel(c, t), name: names[f.givenTo[j]!] })}</li>)}</ul>
@@ -150,13 +294,15 @@ function FlipThrees({ view, names }: { view: F7View; names: readonly string[] })
   );
 }
 
-/** A short flash for the notable events of the last move (the log says it in words for screen readers). */
-function Toasts({ events, seq, names, t }: { events: readonly F7Event[]; seq: number; names: readonly string[]; t: Translate }) {
+/** A flash for the notable events of the moment shown, as long as it is held (the log says it in words for screen readers). */
+function Toasts({ events, moment, hold, names, t }: { events: readonly F7Event[]; moment: string; hold: number; names: readonly string[]; t: Translate }) {
   const toasts = events.flatMap((e) => { const x = toastFor(e, names, t); return x === null ? [] : [x]; });
   if (toasts.length === 0) return null;
   return (
     <div className="f7-toasts" aria-hidden="true">
-      {toasts.map((x, i) => <div key={`${seq}-${i}`} className={`f7-toast f7-toast-${x.kind}`}>{x.text}</div>)}
+      {toasts.map((x, i) => (
+        <div key={`${moment}-${i}`} className={`f7-toast f7-toast-${x.kind}`} style={{ animationDuration: `${Math.max(1200, hold)}ms` }}>{x.text}</div>
+      ))}
     </div>
   );
 }

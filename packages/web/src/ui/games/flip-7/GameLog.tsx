@@ -2,19 +2,19 @@ import type { F7Event } from '@parlor/rules';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { standInMarks } from '../../../state/presence.js';
-import type { TableState } from '../../../state/store.js';
+import type { LogEntry } from '../../../state/store.js';
 import { StandInTag } from '../../table/Presence.js';
 import { f7Actor, formatF7Event } from './text.js';
 
 /**
- * The game in words, every event of the game so far (table.log), newest at the bottom; the lines of
- * a stand-in bot's moves say whom it played for.
+ * The game in words, every event up to the moment the table shows (`log`: the table's log as far as
+ * that moment), newest at the bottom; the lines of a stand-in bot's moves say whom it played for.
  */
-export function GameLog({ table, names }: { table: TableState; names: readonly string[] }) {
+export function GameLog({ log, names }: { log: readonly LogEntry[]; names: readonly string[] }) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
-  const marks = standInMarks(table.log, (e) => f7Actor(e as F7Event));
-  const lines = table.log.flatMap(({ seq, event }, i) => {
+  const marks = standInMarks(log, (e) => f7Actor(e as F7Event));
+  const lines = log.flatMap(({ seq, event }, i) => {
     const text = formatF7Event(event as F7Event, names, t);
     const mark = marks[i];
     const standIn = mark === null || mark === undefined ? null : (names[mark] ?? `#${mark + 1}`);

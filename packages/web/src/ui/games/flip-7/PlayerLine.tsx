@@ -44,7 +44,7 @@ export function PlayerLine({ view, seat, name, me, turn, table, snapshot }: {
         </span>
       </div>
       <SeatPresence table={table} snapshot={snapshot} seat={seat} name={name} />
-      <CardLine cards={view.lines[seat] ?? []} busted={status === 'busted'} round={view.round} label={t('f7.line.cards', { name })} />
+      <CardLine cards={view.lines[seat] ?? []} busted={status === 'busted'} round={view.round} seat={seat} label={t('f7.line.cards', { name })} />
       <div className="f7-player-foot">
         {!over && (
           <p className="f7-round-points">

@@ -81,7 +81,7 @@ export function F7Replay({ replay, at, names }: ReplayProps) {
             <h2 id="replay-f7-f3" className="small muted">{t('f7.flipThree.title')}</h2>
             {view.flipThrees.map((f, i) => (
               <p key={i} className="small">
-                {f.flipping ? t('f7.flipThree.flipping', { name: names[f.receiver], left: f.flipsLeft }) : t('f7.flipThree.waiting', { name: names[f.receiver] })}
+                {f.flipping ? t('f7.flipThree.flipping', { name: names[f.receiver], count: f.flipsLeft }) : t('f7.flipThree.waiting', { name: names[f.receiver] })}
                 {f.setAside.length > 0 && ` ${f.setAside.map((c, j) => (f.givenTo[j] === undefined ? cardLabel(c, t) : t('f7.flipThree.givenTo', { card: cardLabel(c, t), name: names[f.givenTo[j]!] }))).join(', ')}`}
               </p>
             ))}

@@ -19,6 +19,19 @@ export function cardSpoken(card: F7CardName, t: Translate): string {
   return t(`f7.card.${card}`);
 }
 
+/**
+ * What a card does, for its tooltip (F7-6 numbers, F7-13 modifiers and ×2, F7-9..F7-11 action
+ * cards); for the repeated number of a busted line, that it busted the line (F7-6).
+ */
+export function cardTip(card: F7CardName, t: Translate, repeated = false): string {
+  if (repeated) return t('f7.tip.repeated', { card });
+  const kind = f7CardKind(f7CardCode(card));
+  if (card === 'x2') return t('f7.tip.x2');
+  if (kind === 'number') return t('f7.tip.number', { count: Number(card) });
+  if (kind === 'modifier') return t('f7.tip.modifier', { count: Number(card.slice(1)) });
+  return t('f7.tip.action', { card: t(`f7.card.${card}`), help: t(`f7.cardHelp.${card}`) });
+}
+
 /** The round score of a line as it stands (F7-13, by the rules package); 0 when busted. */
 export function linePoints(view: F7View, seat: number): number {
   const codes = (view.lines[seat] ?? []).map(f7CardCode);
@@ -51,7 +64,7 @@ export function formatF7Event(e: F7Event, names: readonly string[], t: Translate
     case 'flip-three-end': return t(`f7.log.flip-three-end.${e.reason}`, { name: name(names, e.seat) });
     case 'set-aside': return t('f7.log.set-aside', { name: name(names, e.seat), card });
     case 'discard': return t(`f7.log.discard.${e.reason}`, { card });
-    case 'reshuffle': return t('f7.log.reshuffle', { cards: e.cards });
+    case 'reshuffle': return t('f7.log.reshuffle', { count: e.cards });
     case 'round-end': {
       const results = e.breakdown
         .map((b, seat) => t('f7.log.result', { name: name(names, seat), points: b.total, total: e.scores[seat] ?? 0 }))
@@ -60,7 +73,7 @@ export function formatF7Event(e: F7Event, names: readonly string[], t: Translate
     }
     case 'game-over': {
       const best = Math.max(...e.scores);
-      return t('f7.log.game-over', { names: e.winners.map((s) => name(names, s)).join(t('f7.log.and')), score: best });
+      return t('f7.log.game-over', { names: e.winners.map((s) => name(names, s)).join(t('f7.log.and')), count: best });
     }
     default: return null;
   }

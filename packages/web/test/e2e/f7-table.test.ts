@@ -1,0 +1,240 @@
+/**
+ * Issue 11 (items 3, 4, 5, 6, 7) for the Flip 7 table: a whole game on a phone (390x844, touch,
+ * seven players: compact rows) and on a desktop (1440x900, three players), each played to the end
+ * screen by a simple player. At every decision: nothing scrolls sideways and no card's text leaves
+ * its card (f7-support layoutProblems), the move timer's pill is one line, the control asked for is
+ * on screen and not covered; axe-core reports nothing with a decision open (hit/stay and the give
+ * picker), with a round summary on screen and on the end screen; the round summary's Round and Total
+ * columns are inside the window; the round's end is said in the action bar and no flash covers it;
+ * a card's tooltip opens on a long press or keyboard focus, never on a plain tap, inside the window;
+ * the moments are held at the pace chosen; cards travel from the deck, and nothing moves under
+ * prefers-reduced-motion. Screenshots in artifacts/e2e/f7-table-*.png.
+ */
+import type { CDPSession, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { holdMs } from '../../src/state/settings.js';
+import { axeViolations, formatViolations } from './support/axe.js';
+import { type Harness, createTable, fillWithBots, shouldSkip, start, startHarness, waitUntil, withFailureShots } from './support/e2e.js';
+import {
+  type Moment, type Pace, decide, expectTidy, f7Player, moments, nextMoment, notes, settle, shoot, strings, travels, webRoot,
+} from './f7-support.js';
+
+const en = strings('en');
+
+/** Whether the centre of `loc` is on screen and the element drawn there is it (or inside it): nothing covers it. */
+async function reachable(page: Page, loc: Locator): Promise<string | null> {
+  return loc.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const x = r.left + r.width / 2;
+    const y = r.top + r.height / 2;
+    if (r.width === 0 || x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) return `off screen at ${Math.round(x)},${Math.round(y)}`;
+    const top = document.elementFromPoint(x, y);
+    return top !== null && (el === top || el.contains(top)) ? null : `covered by ${top?.tagName.toLowerCase()}.${String(top?.className)}`;
+  });
+}
+
+/** axe-core on the Flip 7 screen (the page's header and shell are other tests' business). */
+async function axeClean(page: Page, where: string): Promise<void> {
+  expect(formatViolations(await axeViolations(page, { include: '.f7' })), `axe: ${where}`).toEqual([]);
+}
+
+/** The tooltip on screen, if any: its text and whether it lies inside the window. */
+async function tooltip(page: Page): Promise<{ text: string; inside: boolean } | null> {
+  return page.evaluate(() => {
+    const tip = document.querySelector<HTMLElement>('[role="tooltip"]');
+    if (tip === null || tip.style.visibility === 'hidden') return null;
+    const r = tip.getBoundingClientRect();
+    return { text: tip.textContent ?? '', inside: r.left >= 0 && r.top >= 0 && r.right <= document.documentElement.clientWidth && r.bottom <= window.innerHeight };
+  });
+}
+
+/** A finger resting on `loc` for `ms` (touch events through the DevTools protocol), then lifted. */
+async function press(cdp: CDPSession, page: Page, loc: Locator, ms: number): Promise<void> {
+  const r = (await loc.boundingBox())!;
+  const point = { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+  await page.waitForTimeout(ms);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}
+
+interface Seen { move: number; give: number; summary: boolean; timer: boolean }
+
+/**
+ * Plays to the end screen, checking the layout at every decision and calling `once` the first time
+ * each kind of moment comes (`summary`: a decision with a round summary on screen).
+ */
+async function playChecked(page: Page, where: string, once: (m: Moment | 'summary') => Promise<void>): Promise<Seen> {
+  const seen: Seen = { move: 0, give: 0, summary: false, timer: false };
+  for (let step = 0; step < 1500; step++) {
+    const m = await nextMoment(page);
+    await expectTidy(page, `${where}, ${m} #${step}`);
+    if (m === 'over') { await once('over'); return seen; }
+    // The control asked for is on screen, not covered (by a flash, the summary, the dock's own content).
+    const control = page.locator(m === 'give' ? '.f7-receivers button' : '.f7-controls .f7-stay').first();
+    expect(await reachable(page, control), `${where}: the ${m} control`).toBeNull();
+    if (seen[m] === 0) await once(m);
+    seen[m]++;
+    if (!seen.summary && await page.locator('.f7-summary').count() > 0) { seen.summary = true; await once('summary'); }
+    if (await page.locator('.f7-timer').count() > 0) seen.timer = true;
+    await decide(page, m);
+    await waitUntil(async () => (await page.locator('.f7-controls[aria-busy="true"]').count()) === 0, 30_000, 'the move to be taken');
+  }
+  throw new Error('the game did not end in 1500 decisions');
+}
+
+/** The moments shown and held: each one's time on screen (the next one's start minus its own). */
+function heldTimes(list: readonly { key: string; at: number }[]): { key: string; held: number }[] {
+  return list.slice(0, -1).map((m, i) => ({ key: m.key, held: list[i + 1]!.at - m.at }));
+}
+
+describe.skipIf(shouldSkip('f7-table'))('Flip 7 table on a phone and a desktop', () => {
+  let h: Harness;
+  const pages: Page[] = [];
+  beforeAll(async () => { h = await startHarness({ webRoot: webRoot() }); });
+  afterAll(async () => { await h?.close(); });
+
+  it('a phone, seven players, the fast pace: compact rows, in reach, tooltips on a long press, axe clean, a summary that fits', async () => {
+    await withFailureShots('f7-table-phone', () => pages, async () => {
+      const pace: Pace = 'fast';
+      const { page, errors } = await f7Player(h, 'Ada', { width: 390, height: 844 }, pace, { hasTouch: true });
+      pages.push(page);
+      await createTable(page, { game: 'Flip 7', seats: 7, target: '100', moveTimer: en('create.seconds', { count: 60 }) });
+      await fillWithBots(page);
+      await start(page);
+      await page.locator('.f7-players').waitFor();
+      // Six or more players: the compact rows.
+      expect(await page.locator('.f7-players.f7-many > li').count()).toBe(7);
+      const cdp = await page.context().newCDPSession(page);
+
+      const seen = await playChecked(page, 'phone', async (m) => {
+        if (m === 'move') {
+          await shoot(page, 'f7-table-phone-move');
+          await axeClean(page, 'phone, hit or stay');
+          // The move timer's pill, one line (layoutProblems checks it) and saying what it counts.
+          expect(await page.locator('.f7-timer').textContent()).toMatch(/^\d+ s left$/);
+          // A plain tap on a card opens nothing; a long press opens its tooltip, inside the window.
+          const card = page.locator('.f7-player.is-me .f7-card').first();
+          await card.tap();
+          await page.waitForTimeout(700);
+          expect(await tooltip(page), 'a tooltip after a plain tap').toBeNull();
+          const leftmost = page.locator('.f7-players .f7-card').first();
+          await press(cdp, page, leftmost, 700);
+          const tip = await tooltip(page);
+          expect(tip?.text, 'the tooltip of a long-pressed card').toMatch(/card|bust|Freeze|Flip Three|Second Chance|round/);
+          expect(tip?.inside, 'the tooltip inside the window').toBe(true);
+          await shoot(page, 'f7-table-phone-tooltip');
+          // It closes at the next touch elsewhere.
+          await page.touchscreen.tap(200, 60);
+          await waitUntil(async () => (await tooltip(page)) === null, 5_000, 'the tooltip to close');
+        } else if (m === 'give') {
+          await shoot(page, 'f7-table-phone-give');
+          await axeClean(page, 'phone, the give picker');
+          // Each receiver's name begins with the words it shows (label-content-name-mismatch).
+          const b = page.locator('.f7-receivers button').first();
+          const shown = (await b.locator('.f7-receiver-name').textContent())!;
+          expect(await b.evaluate((el) => el.getAttribute('aria-label'))).toBeNull();
+          expect((await b.textContent())!.startsWith(shown)).toBe(true);
+        } else if (m === 'summary') {
+          await shoot(page, 'f7-table-phone-summary');
+          await page.locator('.f7-summary').scrollIntoViewIfNeeded();
+          await settle(page);
+          // Round and Total on screen (not cut off to the right), and the summary one landmark.
+          for (const name of [en('f7.summary.round'), en('f7.summary.total')]) {
+            const th = page.locator('.f7-summary thead th', { hasText: name });
+            const r = (await th.boundingBox())!;
+            expect(r.x + r.width, `the ${name} column inside the window`).toBeLessThanOrEqual(390);
+          }
+          const wide = await page.locator('.f7-summary').evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+          expect(wide, 'the round summary wider than its box').toBe(false);
+          await shoot(page, 'f7-table-phone-summary-scrolled');
+          await axeClean(page, 'phone, with the round summary');
+        } else {
+          await settle(page);
+          await shoot(page, 'f7-table-phone-end');
+          await axeClean(page, 'phone, the end screen');
+        }
+      });
+      expect(seen.move).toBeGreaterThan(0);
+      expect(seen.summary, 'a round summary was seen at a decision').toBe(true);
+      expect(seen.timer, 'the move timer was shown').toBe(true);
+
+      // The rounds' ends were said in the action bar, and no flash ever covered it.
+      const shown = await moments(page);
+      const ends = shown.filter((m) => m.key.endsWith(':end'));
+      expect(ends.length, 'rounds ended with a moment of their own').toBeGreaterThan(0);
+      for (const e of ends) expect(e.banner).toMatch(/^Round \d+ is over\./);
+      expect(shown.filter((m) => m.covered !== null).map((m) => `${m.key}: ${m.covered}`)).toEqual([]);
+      // A round's end stays at least a third of its time (the least, when the table hurries), so it can be read.
+      for (const x of heldTimes(shown).filter((m) => m.key.endsWith(':end'))) {
+        expect(x.held, `round end ${x.key} held`).toBeGreaterThanOrEqual(holdMs('round', pace) / 3 - 40);
+      }
+      // Cards travelled from the deck (motion allowed here).
+      expect((await travels(page)).filter((x) => x.startsWith('f7-card translate(')).length).toBeGreaterThan(5);
+      expect(errors).toEqual([]);
+      // The bust and Flip 7 cues are the game's own; the turn cue is the page's: something sounded.
+      expect((await notes(page)).length).toBeGreaterThan(0);
+    });
+  }, 900_000);
+
+  it('a desktop, three players, the normal pace, reduced motion: tooltips by keyboard, focus kept, axe clean, nothing moves', async () => {
+    await withFailureShots('f7-table-desktop', () => pages, async () => {
+      const pace: Pace = 'normal';
+      const { page, errors } = await f7Player(h, 'Bea', { width: 1440, height: 900 }, pace, { reducedMotion: true });
+      pages.push(page);
+      await createTable(page, { game: 'Flip 7', seats: 3, target: '100' });
+      await fillWithBots(page);
+      await start(page);
+      await page.locator('.f7-players').waitFor();
+      expect(await page.locator('.f7-players.f7-many').count(), 'three players: the roomy rows').toBe(0);
+
+      await playChecked(page, 'desktop', async (m) => {
+        if (m === 'move') {
+          await shoot(page, 'f7-table-desktop-move');
+          await axeClean(page, 'desktop, hit or stay');
+          // The cards are one Tab stop before the action area; focus opens a card's tooltip.
+          await page.locator('.f7-controls .f7-hit').focus();
+          await page.keyboard.press('Shift+Tab');
+          const focused = page.locator('.f7-card:focus');
+          expect(await focused.count(), 'Shift+Tab from Hit lands on a card').toBe(1);
+          const first = await tooltip(page);
+          expect(first?.text).toMatch(/ — /);
+          expect(first?.inside).toBe(true);
+          // ←/→ move among the cards, the tooltip with them; Escape closes it.
+          const key = await focused.getAttribute('data-card-key');
+          await page.keyboard.press('ArrowRight');
+          await page.keyboard.press('ArrowLeft');
+          expect(await page.locator('.f7-card:focus').getAttribute('data-card-key')).toBe(key);
+          await page.keyboard.press('Escape');
+          expect(await tooltip(page), 'the tooltip after Escape').toBeNull();
+          await shoot(page, 'f7-table-desktop-move-2');
+          // A move made by keyboard keeps the keyboard in the action area (issue 11, item 6).
+          await page.locator('.f7-controls .f7-hit').focus();
+          await page.keyboard.press('Enter');
+          await waitUntil(async () => (await page.locator('.f7-controls[aria-busy="true"]').count()) === 0, 30_000, 'the hit to be taken');
+          await settle(page);
+          const inDock = await page.evaluate(() => document.activeElement?.closest('.f7-dock, .f7-end') !== null && document.activeElement !== document.body);
+          expect(inDock, 'focus after a move').toBe(true);
+        } else if (m === 'give') {
+          await shoot(page, 'f7-table-desktop-give');
+          await axeClean(page, 'desktop, the give picker');
+        } else if (m === 'summary') {
+          await shoot(page, 'f7-table-desktop-summary');
+          await axeClean(page, 'desktop, with the round summary');
+        } else {
+          await settle(page);
+          await shoot(page, 'f7-table-desktop-end');
+          await axeClean(page, 'desktop, the end screen');
+          expect(await page.evaluate(() => document.activeElement?.id), 'the keyboard on the end screen').toBe('f7-end-title');
+        }
+      });
+      const shown = await moments(page);
+      for (const x of heldTimes(shown).filter((m) => m.key.endsWith(':end'))) {
+        expect(x.held, `round end ${x.key} held`).toBeGreaterThanOrEqual(holdMs('round', pace) / 3 - 40);
+      }
+      expect(shown.filter((m) => m.covered !== null).map((m) => `${m.key}: ${m.covered}`)).toEqual([]);
+      // prefers-reduced-motion: no card travelled.
+      expect(await travels(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+  }, 900_000);
+});
