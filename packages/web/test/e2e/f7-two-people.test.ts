@@ -27,7 +27,8 @@ async function play(page: Page): Promise<Played> {
       const group = page.getByRole('group', { name: /^Who gets / });
       const card = (await group.getAttribute('aria-label'))!.replace(/^Who gets /, '');
       const keep = group.getByRole('button', { name: /yourself$/ });
-      const others = group.getByRole('button', { name: /^Give / });
+      // Each receiver is named by what it shows (who, their points), then what it does (issue 11: label in name).
+      const others = group.getByRole('button', { name: /, Give .+ to / });
       // A Second Chance is worth keeping; Freeze and Flip Three go to someone else when possible.
       const choice = card === 'Second Chance' && await keep.count() > 0 ? keep
         : await others.count() > 0 ? others.first() : group.getByRole('button').first();
