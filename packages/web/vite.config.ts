@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { type Plugin, defineConfig } from 'vite';
+import { type Plugin, type PluginOption, defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -91,11 +92,69 @@ function chunkFileNames(chunk: { facadeModuleId: string | null; name: string }):
   return m === null ? 'assets/[name]-[hash].js' : `assets/locale-${m[1]}-${m[2]}-[hash].js`;
 }
 
+/** Paths the server answers itself (never the app page): the service worker leaves them to the network. */
+const SERVER_PATHS = [/^\/ws(?:\/|$)/, /^\/tables\//, /^\/api\//, /^\/healthz$/, /^\/readyz$/, /^\/metrics$/];
+
+/**
+ * The progressive web app (issue 14): a web manifest (manifest.webmanifest, linked from index.html,
+ * icons in public/icons) and a Workbox service worker (sw.js, its runtime inlined) that precaches
+ * the whole build — the page, every chunk loaded later (the table, the game screens, the offline
+ * worker, every language) and the icons — so that after one visit the app opens with no network
+ * and offline games can be played (src/offline). Navigations get the cached index.html, except to
+ * the server's own paths. A new build's worker takes over at once (skipWaiting, clientsClaim); a
+ * page of the previous build that asks for a chunk gone since reloads (main.tsx). main.tsx
+ * registers the worker. It is written before `precompress` runs (closeBundleOrder 'pre'), so that
+ * sw.js and the manifest get their compressed copies too.
+ */
+function pwa(): PluginOption {
+  return VitePWA({
+    injectRegister: false,
+    registerType: 'autoUpdate',
+    strategies: 'generateSW',
+    filename: 'sw.js',
+    manifestFilename: 'manifest.webmanifest',
+    integration: { closeBundleOrder: 'pre' },
+    manifest: {
+      name: 'Parlor',
+      short_name: 'Parlor',
+      description: 'Stir Fry Eighteen and Flip 7: play online, or offline against bots.',
+      id: '/',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#f7f1e8',
+      theme_color: '#7a2e1d',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml' },
+      ],
+    },
+    workbox: {
+      // Not the .br/.gz copies, nor the source maps: the browser asks for the file and the server picks the encoding.
+      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      // Hashed names change with their content: no revision query needed.
+      dontCacheBustURLsMatching: /^assets\/.+-[A-Za-z0-9_-]{8}\./,
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: SERVER_PATHS,
+      inlineWorkboxRuntime: true,
+      cleanupOutdatedCaches: true,
+      clientsClaim: true,
+      skipWaiting: true,
+      sourcemap: false,
+    },
+  });
+}
+
 // The client bundles the rules package from its TypeScript sources (one copy of every rule).
 // Source maps are written (`hidden`: no sourceMappingURL comment in the scripts) for debugging and
 // error reports; the server does not serve them unless PARLOR_SERVE_SOURCEMAPS=1 (docs/operations.md).
 export default defineConfig({
-  plugins: [react(), pureProtocolSchemas(), precompress()],
+  plugins: [react(), pureProtocolSchemas(), pwa(), precompress()],
+  // The offline worker (src/offline/worker.ts) is a module worker: its chunks are ES modules.
+  worker: { format: 'es' },
   resolve: { conditions: ['@parlor/source'] },
   build: {
     outDir: 'dist',
@@ -104,5 +163,6 @@ export default defineConfig({
     chunkSizeWarningLimit: 400,
     rolldownOptions: { output: { chunkFileNames } },
   },
-  server: { proxy: { '/ws': { target: 'ws://127.0.0.1:8080', ws: true }, '/tables': 'http://127.0.0.1:8080' } },
+  // `npm run dev`: the WebSocket, the exports and the HTTP API (docs/api.md) go to a server on 8080.
+  server: { proxy: { '/ws': { target: 'ws://127.0.0.1:8080', ws: true }, '/tables': 'http://127.0.0.1:8080', '/api': 'http://127.0.0.1:8080' } },
 });

@@ -19,6 +19,13 @@ window.addEventListener('vite:preloadError', (event) => {
   window.location.reload();
 });
 
+// The service worker (vite.config.ts, `pwa`) keeps the app and every chunk it loads later, so that
+// after one visit the page opens with no network and offline games can be played. Registered once
+// the page has loaded, so that its precaching does not compete with the first load.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => { void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined); }, { once: true });
+}
+
 const store = new Store();
 const client = new ParlorClient();
 client.onMessage(store.receive);

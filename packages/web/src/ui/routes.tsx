@@ -1,6 +1,7 @@
 import { type ReactNode, Suspense, lazy } from 'react';
 import { LearnRoute } from './learn/LearnRoute.js';
 import { Lobby } from './lobby/Lobby.js';
+import { OfflineGamePage, OfflinePage, OfflineReplayPage } from './offline/pages.js';
 import { AccountPage, type AccountSection, GamesPage, LeaderboardPage, ProfilePage, ReplayPage, segment } from './replay/pages.js';
 
 // The table page (and, through it, the game screens and their rules) is a chunk of its own, loaded
@@ -42,6 +43,11 @@ export const ROUTES: readonly Route[] = [
   // `/learn/<game>` how to play a game, `/learn/<game>/guided` its guided first game (in the browser, no server).
   path(/^\/learn\/([A-Za-z0-9_-]+)\/?$/, (m) => <LearnRoute game={m[1]!} page="rules" />),
   path(/^\/learn\/([A-Za-z0-9_-]+)\/guided\/?$/, (m) => <LearnRoute game={m[1]!} page="guided" />),
+  // `/offline` games against bots with no connection (issue 14): set up and kept here; `/offline/<id>` one
+  // played in the browser (rules and bots in a Web Worker), `/offline/<id>/replay` its replay (`?at=`).
+  path(/^\/offline\/?$/, () => <OfflinePage />),
+  path(/^\/offline\/(local-[0-9a-f]{16})\/?$/, (m) => <OfflineGamePage id={m[1]!} />),
+  path(/^\/offline\/(local-[0-9a-f]{16})\/replay\/?$/, (m, url) => <OfflineReplayPage id={m[1]!} at={url.searchParams.get('at')} />),
   // Anything else: the lobby.
   { render: () => <Lobby /> },
 ];

@@ -1,5 +1,6 @@
-import type { GameAction, GameSnapshot, GameStats, GameView, SeatInfo, TableSummary } from '@parlor/protocol';
-import { type AnyGame, GAMES, type Seat } from '@parlor/rules';
+import type { GameAction, GameSnapshot, GameStats, GameView } from '@parlor/protocol';
+import { type AnyGame, GAMES } from '@parlor/rules';
+import { localTable } from '../../state/local-table.js';
 import type { TableState } from '../../state/store.js';
 import { NEWCOMER, type Run, open } from './lesson.js';
 
@@ -49,28 +50,11 @@ function parsedOptions<S, A>(run: Run<S, A>): Record<string, unknown> {
   return parsed.ok ? { ...(parsed.value as Record<string, unknown>) } : { ...run.lesson.options };
 }
 
-/** A running table holding the lesson: seat 0 the newcomer's (here, present), the others bots. */
+/** A running table holding the lesson: seat 0 the newcomer's (here, present), the others bots (state/local-table.ts). */
 export function guidedTable<S, A>(run: Run<S, A>, seats: GuidedSeats, snapshot: GameSnapshot = guidedSnapshot(run)): TableState {
-  const me = { id: 'guided-newcomer', name: seats.names[NEWCOMER] ?? '' };
-  const info: SeatInfo[] = Array.from({ length: run.lesson.players }, (_, seat: Seat): SeatInfo => (seat === NEWCOMER
-    ? { seat, kind: 'player', player: me, connected: true, away: false, awayReason: null, disconnectedSince: null }
-    : { seat, kind: 'bot', level: 'basic', name: seats.names[seat] ?? '' }));
-  const summary: TableSummary = {
-    id: GUIDED_TABLE_ID,
-    game: run.lesson.game,
-    options: parsedOptions(run),
-    seats: info,
-    // Kept 'running' to the end: the end screens then offer no "Play again" at a table that does not exist.
-    status: 'running',
-    private: true,
-    moveTimer: 0,
-    responseWindow: null,
-    replaceAfter: null,
-    rated: false,
-    creator: me,
-    gameNo: 1,
-    spectators: 0,
-    createdAt: '',
-  };
-  return { summary, invite: null, yourSeats: [NEWCOMER], games: { [String(NEWCOMER)]: snapshot }, log: run.log, chat: [] };
+  return localTable({
+    id: GUIDED_TABLE_ID, game: run.lesson.game, options: parsedOptions(run),
+    names: Array.from({ length: run.lesson.players }, (_, seat) => seats.names[seat] ?? ''),
+    person: NEWCOMER, personId: 'guided-newcomer', level: () => 'basic', responseWindow: null, snapshot, log: run.log,
+  });
 }

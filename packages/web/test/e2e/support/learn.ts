@@ -16,14 +16,25 @@ type Tree = { [k: string]: string | Tree };
 
 const LOCALES = resolve(import.meta.dirname, '../../../src/i18n/locales');
 
-/** One language's strings: `s('learn.guided.next')`, `s('sf.actions.pair')`, `s('games.flip-7.name')` (common.json at the top). */
+/** `from` added into `into`, subtree by subtree (as i18next adds a locale file to the ones loaded). */
+function merge(into: Tree, from: Tree): Tree {
+  for (const [k, v] of Object.entries(from)) {
+    const at = into[k];
+    into[k] = typeof v === 'object' && typeof at === 'object' ? merge(at, v) : v;
+  }
+  return into;
+}
+
+/**
+ * One language's strings: `s('learn.guided.next')`, `s('sf.actions.pair')`, `s('games.flip-7.name')`
+ * (common.json at the top; it also holds the few `learn.…` words the lobby and tables show).
+ */
 export function strings(lang: Lang): (key: string, values?: Record<string, string | number>) => string {
   const files = ['common', 'learn', 'sf', 'f7'];
   const tree: Tree = {};
   for (const f of files) {
     const data = JSON.parse(readFileSync(resolve(LOCALES, lang, `${f}.json`), 'utf8')) as Tree;
-    if (f === 'common') Object.assign(tree, data);
-    else tree[f] = data;
+    merge(tree, f === 'common' ? data : { [f]: data });
   }
   return (key, values = {}) => {
     let at: string | Tree | undefined = tree;

@@ -1,0 +1,14 @@
+import { type ComponentType, Suspense, lazy } from 'react';
+
+/**
+ * The offline pages (issue 14), each a chunk of its own loaded when first opened: the lobby's first
+ * load carries none of them. The service worker keeps every chunk, so they open with no network.
+ */
+function page<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const Page = lazy(async () => ({ default: await load() }));
+  return (props: P) => <Suspense fallback={<div className="page-loading" aria-busy="true" />}><Page {...props} /></Suspense>;
+}
+
+export const OfflinePage = page(() => import('./OfflinePage.js').then((m) => m.OfflinePage));
+export const OfflineGamePage = page(() => import('./OfflineGamePage.js').then((m) => m.OfflineGamePage));
+export const OfflineReplayPage = page(() => import('./OfflineReplayPage.js').then((m) => m.OfflineReplayPage));
