@@ -1,10 +1,12 @@
 import type { GameSnapshot } from '@parlor/protocol';
-import type { SfPlayerStats, SfView } from '@parlor/rules';
-import { useEffect, useRef, useState } from 'react';
+import type { SfEvent, SfPlayerStats, SfView } from '@parlor/rules';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableState } from '../../../state/store.js';
 import { useServices } from '../../context.js';
 import { TableCard } from './Card.js';
+import { ScoreChart } from './ScoreChart.js';
+import { sfScoreHistory } from './score-history.js';
 
 const STAT_KEYS = ['dishesCooked', 'bestDish', 'bluffsMade', 'bluffsCaught', 'tasteTestsWon', 'tasteTestsLost', 'cardsDrawn'] as const;
 
@@ -19,12 +21,23 @@ export function readStats(snapshot: GameSnapshot, players: number): (Partial<SfP
   return rows.some((r) => r !== null) ? rows : null;
 }
 
-/** Ranking, final hands, statistics, the revealed seed and its commitment, and "play again". */
-export function EndScreen({ table, snapshot, view, names, me }: {
+/** The address of a finished game's replay (`/games/<tableId>/<gameNo>`, with the invite of a private table). */
+export function replayHref(tableId: string, gameNo: number, invite: string | null): string {
+  return `/games/${encodeURIComponent(tableId)}/${gameNo}${invite ? `?invite=${encodeURIComponent(invite)}` : ''}`;
+}
+
+/**
+ * Ranking, final hands, statistics beside a chart of every chef's score after each turn, the link
+ * to the game's replay, the revealed seed and its commitment, and "play again".
+ */
+export function EndScreen({ table, snapshot, view, names, me, events }: {
   table: TableState; snapshot: GameSnapshot; view: SfView; names: readonly string[]; me: number | null;
+  /** Every event of the game, for the chart. */
+  events: readonly SfEvent[];
 }) {
   const { t } = useTranslation();
-  const { client } = useServices();
+  const { client, navigate } = useServices();
+  const history = useMemo(() => sfScoreHistory(events, view.players), [events, view.players]);
   const [asked, setAsked] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => { heading.current?.focus(); }, []);
@@ -37,6 +50,7 @@ export function EndScreen({ table, snapshot, view, names, me }: {
   const s = table.summary;
   const canAgain = s.status === 'finished' && table.yourSeats.length > 0 && s.seats.every((x) => x.kind !== 'empty');
   const reason = view.result?.reason;
+  const replay = replayHref(s.id, snapshot.gameNo, table.invite);
   return (
     <section className="sf-end panel" aria-labelledby="sf-end-h">
       <h2 id="sf-end-h" ref={heading} tabIndex={-1}>
@@ -59,7 +73,7 @@ export function EndScreen({ table, snapshot, view, names, me }: {
           {order.map((seat) => (
             <tr key={seat} className={winners.includes(seat) ? 'winner' : undefined}>
               <td>{places[seat]}{winners.includes(seat) ? ' ★' : ''}</td>
-              <th scope="row">{names[seat]}{seat === me ? ` (${t('sf.you')})` : ''}</th>
+              <th scope="row">{names[seat]}{seat === me && <> <span className="sf-you">({t('sf.you')})</span></>}</th>
               <td className="num">{scores[seat]}</td>
               <td><span className="sf-cards-row">{(view.finalHands?.[seat] ?? []).map((c, j) => <TableCard key={j} card={c} small />)}</span></td>
             </tr>
@@ -68,28 +82,38 @@ export function EndScreen({ table, snapshot, view, names, me }: {
       </table>
       {view.removed && <p className="small muted">{t('sf.end.removed', { card: t(`sf.cards.${view.removed}.name`) })}</p>}
 
-      {stats && (
-        <div className="sf-stats">
-          <h3>{t('sf.end.stats')}</h3>
-          <div className="sf-scroll">
-            <table>
-              <thead><tr><th scope="col"><span className="visually-hidden">{t('sf.end.stats')}</span></th>
-                {names.map((n, seat) => <th key={seat} scope="col">{n}</th>)}</tr></thead>
-              <tbody>
-                {STAT_KEYS.map((k) => (
-                  <tr key={k}>
-                    <th scope="row">{t(`sf.end.stat.${k}`)}</th>
-                    {stats.map((r, seat) => {
-                      const v = r?.[k];
-                      return <td key={seat} className="num">{typeof v === 'number' ? v : t('sf.end.none')}</td>;
-                    })}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </div>
+      {/* The replay of a game played at a real table (a guided game has none). */}
+      {s.status === 'finished' && (
+        <p className="sf-replay-link">
+          <a href={replay} onClick={(e) => { e.preventDefault(); navigate(replay); }}>{t('sf.end.replay')}</a>
+        </p>
       )}
+
+      <div className="sf-end-grid">
+        {stats && (
+          <div className="sf-stats">
+            <h3>{t('sf.end.stats')}</h3>
+            <div className="sf-scroll">
+              <table>
+                <thead><tr><th scope="col"><span className="visually-hidden">{t('sf.end.stats')}</span></th>
+                  {names.map((n, seat) => <th key={seat} scope="col">{n}</th>)}</tr></thead>
+                <tbody>
+                  {STAT_KEYS.map((k) => (
+                    <tr key={k}>
+                      <th scope="row">{t(`sf.end.stat.${k}`)}</th>
+                      {stats.map((r, seat) => {
+                        const v = r?.[k];
+                        return <td key={seat} className="num">{typeof v === 'number' ? v : t('sf.end.none')}</td>;
+                      })}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </div>
+        )}
+        <ScoreChart history={history} names={names} target={view.options.target} />
+      </div>
 
       <div className="sf-fair">
         <h3>{t('sf.end.fairness')}</h3>

@@ -1,16 +1,26 @@
 import { type SfAction, type SfCard, type SfProtein, type SfView, SF_HAND_LIMIT, SF_PROTEIN_DRAWS, sfCheckDish, sfSortCards } from '@parlor/rules';
-import { useId, useState } from 'react';
+import { type Ref, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePlace } from '../../table/motion.js';
 import { HandCard } from './Card.js';
 import { sameCards } from './util.js';
 
 const BASE_CLAIMS: readonly SfProtein[] = ['shrimp', 'pork', 'chicken'];
 const PROTEIN_CARDS: readonly SfCard[] = ['shrimp', 'pork', 'chicken', 'tofu'];
 
-/** The player's hand (cards as toggle buttons) and every action the selection allows. */
-export function Hand({ view, seq, legal, fresh, act }: {
+/** The identity of the hand's cards on the page: the n-th card of a kind (the put-down and dish cards use the same). */
+export function handCardId(card: SfCard, occurrence: number): string {
+  return `sf-${card}-${occurrence}`;
+}
+
+/**
+ * The player's hand (cards as toggle buttons) and every action the selection allows, docked at the
+ * bottom of the window with the taste-test prompt. `section` is the hand's region: the keyboard
+ * goes there when the control it was on goes away after a move.
+ */
+export function Hand({ view, seq, legal, fresh, act, section }: {
   view: SfView; seq: number; legal: readonly SfAction[]; fresh: ReadonlySet<number>;
-  act: (a: SfAction) => Promise<boolean>;
+  act: (a: SfAction) => Promise<boolean>; section: Ref<HTMLElement>;
 }) {
   const { t } = useTranslation();
   const hand = view.hand ?? [];
@@ -20,6 +30,7 @@ export function Hand({ view, seq, legal, fresh, act }: {
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState(false);
   const claimName = useId();
+  const place = usePlace<HTMLDivElement>('sf-hand');
   // A new hand (or phase) starts with nothing selected: indices of the old hand mean nothing.
   const selected = sel.key === handKey ? sel.idx : [];
   const cards = sfSortCards(selected.map((i) => hand[i]!));
@@ -59,31 +70,32 @@ export function Hand({ view, seq, legal, fresh, act }: {
   const waitingTaste = view.phase === 'taste-test' && view.declaration?.declarer === me;
 
   return (
-    <section className="sf-hand panel" aria-labelledby={`${claimName}-h`}>
-      <div className="row spread">
+    <section ref={section} tabIndex={-1} className="sf-hand" aria-labelledby={`${claimName}-h`}>
+      <div className="sf-hand-head">
         <h2 id={`${claimName}-h`}>{t('sf.hand.title')}</h2>
-        {selectable && <span className="small muted" aria-live="polite">{t('sf.actions.selected', { count: cards.length })}</span>}
+        <span className="small sf-hand-count">{t('sf.handSize', { count: hand.length })}</span>
+        {selectable && <span className="small muted sf-hand-selected" aria-live="polite">{t('sf.actions.selected', { count: cards.length })}</span>}
       </div>
-      {hand.length === 0 ? <p className="muted">{t('sf.hand.empty')}</p> : (
-        <>
+      <div ref={place} className="sf-hand-place">
+        {hand.length === 0 ? <p className="muted sf-hand-empty">{t('sf.hand.empty')}</p> : (
           <div className="sf-hand-cards" role="group" aria-label={t('sf.hand.title')}>
             {hand.map((c, i) => {
               const occurrence = hand.slice(0, i).filter((x) => x === c).length;
               return (
-                <HandCard key={`${c}-${occurrence}${fresh.has(i) ? `-new-${seq}` : ''}`}
+                <HandCard key={`${c}-${occurrence}${fresh.has(i) ? `-new-${seq}` : ''}`} travelId={handCardId(c, occurrence)}
                   card={c} selected={selected.includes(i)} disabled={!selectable} fresh={fresh.has(i)} onToggle={() => toggle(i)} />
               );
             })}
           </div>
-          <p className="hint">{t('sf.hand.hint')}</p>
-        </>
-      )}
+        )}
+      </div>
+      {!acting && !discardDown && hand.length > 0 && <p className="hint sf-hand-hint">{t('sf.hand.hint')}</p>}
 
       {discardDown && (
         <div className="sf-actions" role="group" aria-label={t('sf.actions.title')}>
           <p><strong>{t('sf.actions.discardDown', { hand: hand.length, count: need })}</strong></p>
           <p className="small muted">{t('sf.actions.discardDownPick', { count: need, selected: cards.length })}</p>
-          <div className="row">
+          <div className="row sf-buttons">
             <button type="button" disabled={busy || down === null} onClick={() => down && void run(down)}>
               {t('sf.actions.discardDownConfirm', { count: need })}
             </button>
@@ -111,13 +123,13 @@ export function Hand({ view, seq, legal, fresh, act }: {
             <p className={`sf-preview ${preview.legal ? 'ok' : 'bad'}`} aria-live="polite">
               {preview.legal
                 ? t('sf.actions.preview', {
-                  points: preview.points,
+                  count: preview.points,
                   detail: preview.values.map((v) => t('sf.actions.previewValue', { name: t(`sf.cards.${v.card}.name`), value: v.value })).join(' + '),
                 })
                 : t(`sf.problem.${preview.problem}`)}
             </p>
           )}
-          <div className="row sf-buttons">
+          <div className="sf-buttons">
             <button type="button" disabled={busy || pair === null} onClick={() => pair && void run(pair)}
               title={!pairOpen ? t('sf.actions.pairDone') : undefined}>{t('sf.actions.pair')}</button>
             <button type="button" disabled={busy || protein === null} onClick={() => protein && void run(protein)}
@@ -125,12 +137,12 @@ export function Hand({ view, seq, legal, fresh, act }: {
               {t('sf.actions.protein')}{single && proteinOpen ? ` — ${t(`sf.claims.${claim}`)}` : ''}
             </button>
             <button type="button" disabled={busy || cook === null} onClick={() => cook && void run(cook)}>
-              {preview?.legal ? t('sf.actions.cook', { points: preview.points }) : t('sf.actions.cookPlain')}
+              {preview?.legal ? t('sf.actions.cook', { count: preview.points }) : t('sf.actions.cookPlain')}
             </button>
             <button type="button" className="secondary" disabled={busy || endTurn === null} onClick={() => endTurn && void run(endTurn)}>
               {t('sf.actions.endTurn')}
             </button>
-            {cards.length > 0 && <button type="button" className="secondary" onClick={() => setSel({ key: '', idx: [] })}>{t('sf.actions.clear')}</button>}
+            {cards.length > 0 && <button type="button" className="secondary sf-clear" onClick={() => setSel({ key: '', idx: [] })}>{t('sf.actions.clear')}</button>}
           </div>
           {(!pairOpen || !proteinOpen) && (
             <p className="small muted">{!pairOpen && t('sf.actions.pairDone')} {!proteinOpen && t('sf.actions.proteinDone')}</p>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { standInMarks } from '../../../state/presence.js';
 import type { LogEntry } from '../../../state/store.js';
 import { StandInTag } from '../../table/Presence.js';
-import { formatSfEvent, type LogContext, sfActor } from './format.js';
+import { formatSfEvent, type LogContext, sfActor, sfSaidEvents } from './format.js';
 
 /**
  * The game log in words, newest at the bottom; the latest action's lines are highlighted, and the
@@ -14,9 +14,10 @@ export function Log({ entries, ctx, lastSeq }: { entries: readonly LogEntry[]; c
   const { t } = useTranslation();
   const lines = useMemo(() => {
     const marks = standInMarks(entries, (e) => sfActor(e as SfEvent));
+    const said = sfSaidEvents(entries.map((e) => e.event as SfEvent));
     const out: { key: number; seq: number; text: string; kind: string; standIn: string | null }[] = [];
     entries.forEach((e, i) => {
-      const text = formatSfEvent(e.event as SfEvent, ctx);
+      const text = said[i] ? formatSfEvent(e.event as SfEvent, ctx) : null;
       const mark = marks[i];
       if (text !== null) out.push({ key: i, seq: e.seq, text, kind: e.event.type, standIn: mark === null || mark === undefined ? null : ctx.name(mark) });
     });

@@ -1,8 +1,12 @@
 import type { GameSnapshot } from '@parlor/protocol';
 import type { SfView } from '@parlor/rules';
+import { type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableState } from '../../../state/store.js';
+import { usePlace, useTravel } from '../../table/motion.js';
 import { SeatPresence } from '../../table/Presence.js';
+import { SfMotion } from './Card.js';
+import { seatPlace } from './TableCenter.js';
 
 /**
  * Every chef: name, score, hand size (as card backs), bonus draws, whose turn, taste-test answers,
@@ -22,11 +26,11 @@ export function Players({ view, names, me, table, snapshot }: {
           const answer = d === null || !d.mayTest.includes(seat) ? null : d.waiting.includes(seat) ? 'deciding' : 'trusted';
           const winner = view.result?.winners.includes(seat) ?? false;
           return (
-            <li key={seat} className={`sf-player${active ? ' active' : ''}${seat === me ? ' me' : ''}${winner ? ' winner' : ''}`}
-              aria-current={active ? 'true' : undefined}>
+            <Seat key={seat} seat={seat} className={`sf-player${active ? ' active' : ''}${seat === me ? ' me' : ''}${winner ? ' winner' : ''}`} active={active}>
               <div className="sf-player-name">
                 {active && <span aria-hidden="true">▶ </span>}
-                {names[seat]}{seat === me ? ` (${t('sf.you')})` : ''}
+                {/* "(you)" never breaks inside (Japanese "(あなた)" stays whole); a long name may. */}
+                <span className="sf-player-who">{names[seat]}</span>{seat === me && <> <span className="sf-you">({t('sf.you')})</span></>}
                 {winner && <span aria-hidden="true" className="sf-star"> ★</span>}
               </div>
               <div className="sf-player-score" aria-label={`${t('sf.score')}: ${score}`}>
@@ -35,17 +39,30 @@ export function Players({ view, names, me, table, snapshot }: {
               </div>
               <div className="sf-player-hand">
                 <span className="sf-mini-backs" aria-hidden="true">
-                  {Array.from({ length: Math.min(size, 8) }, (_, i) => <span key={i} className="sf-mini-back" />)}
+                  {Array.from({ length: Math.min(size, 8) }, (_, i) => <MiniBack key={i} glide={seat !== me} />)}
                 </span>
                 <span key={size} className="small sf-bump">{t('sf.handSize', { count: size })}</span>
               </div>
               {(view.bonusDraws[seat] ?? 0) > 0 && <div className="small good">{t('sf.bonusDraws', { count: view.bonusDraws[seat] })}</div>}
               {answer !== null && <div className={`small sf-answer ${answer}`}>{t(`sf.status.${answer}`)}</div>}
               <SeatPresence table={table} snapshot={snapshot} seat={seat} name={names[seat] ?? ''} />
-            </li>
+            </Seat>
           );
         })}
       </ul>
     </section>
   );
+}
+
+/** A chef's box, the place their cards travel from and to. */
+function Seat({ seat, className, active, children }: { seat: number; className: string; active: boolean; children: ReactNode }) {
+  const place = usePlace<HTMLLIElement>(seatPlace(seat));
+  return <li ref={place} className={className} aria-current={active ? 'true' : undefined}>{children}</li>;
+}
+
+/** One card of a chef's hand, as a small back: a card another chef draws glides in from the pile (mine go to my hand). */
+function MiniBack({ glide }: { glide: boolean }) {
+  const live = useContext(SfMotion);
+  const ref = useTravel<HTMLSpanElement>({ from: live.current && glide ? 'sf-pile' : null });
+  return <span ref={ref} className="sf-mini-back" />;
 }

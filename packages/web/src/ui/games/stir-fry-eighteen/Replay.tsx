@@ -1,11 +1,11 @@
-import type { SfCard, SfEvent, SfProtein, SfState } from '@parlor/rules';
+import { type SfCard, type SfEvent, type SfProtein, type SfState, sfCardValue } from '@parlor/rules';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { standInMarks } from '../../../state/presence.js';
 import { type ReplayLine, ReplayLog } from '../../replay/ReplayLog.js';
 import { type ReplayProps, replayLogEntries } from '../../replay/types.js';
 import { TableCard } from './Card.js';
-import { formatSfEvent, sfActor } from './format.js';
+import { formatSfEvent, sfActor, sfSaidEvents } from './format.js';
 import { useLogContext } from './util.js';
 import './sf.css';
 
@@ -21,8 +21,9 @@ export function SfReplay({ replay, at, names }: ReplayProps) {
   const entries = useMemo(() => replayLogEntries(replay), [replay]);
   const lines = useMemo<ReplayLine[]>(() => {
     const marks = standInMarks(entries, (e) => sfActor(e as SfEvent));
+    const said = sfSaidEvents(entries.map((e) => e.event as SfEvent));
     return entries.flatMap((e, i) => {
-      const text = formatSfEvent(e.event as SfEvent, ctx);
+      const text = said[i] ? formatSfEvent(e.event as SfEvent, ctx) : null;
       const mark = marks[i];
       return text === null ? [] : [{ key: String(i), n: e.seq, text, kind: e.event.type, standIn: mark === null || mark === undefined ? null : ctx.name(mark) }];
     });
@@ -93,7 +94,7 @@ export function SfReplay({ replay, at, names }: ReplayProps) {
                   <li key={i}>
                     <span className="small">{t(`sf.table.why.${p.why}`, { name: names[p.by], claim: claim ? t(`sf.claims.${claim}`) : '?' })}
                       {!p.open && <span className="muted"> · {t('replay.sf.faceDown')}</span>}</span>
-                    <Cards cards={p.cards} label={t(`sf.table.why.${p.why}`, { name: names[p.by], claim: claim ? t(`sf.claims.${claim}`) : '?' })} />
+                    <Cards cards={p.cards} dish={p.why === 'dish'} label={t(`sf.table.why.${p.why}`, { name: names[p.by], claim: claim ? t(`sf.claims.${claim}`) : '?' })} />
                   </li>
                 );
               })}
@@ -117,12 +118,13 @@ export function SfReplay({ replay, at, names }: ReplayProps) {
   );
 }
 
-function Cards({ cards, label }: { cards: readonly SfCard[]; label: string }) {
+/** Cards in a row; a dish's show their values in that dish (SF-2), as the table and "Last dish" do. */
+function Cards({ cards, label, dish = false }: { cards: readonly SfCard[]; label: string; dish?: boolean }) {
   const { t } = useTranslation();
   if (cards.length === 0) return <p className="small muted">{t('replay.sf.noCards')}</p>;
   return (
     <ul className="sf-cards-row replay-cards" aria-label={label}>
-      {cards.map((c, j) => <li key={j}><TableCard card={c} small /></li>)}
+      {cards.map((c, j) => <li key={j}><TableCard card={c} small value={dish ? sfCardValue(c, cards) : undefined} /></li>)}
     </ul>
   );
 }

@@ -1,27 +1,78 @@
 import type { SfAction, SfEvent, SfProtein, SfView } from '@parlor/rules';
-import { useMemo } from 'react';
+import { type RefObject, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { myAwayReason } from '../../../state/presence.js';
 import type { GameProps } from '../../table/game-props.js';
+import { SfMotion } from './Card.js';
+import { Countdown } from './Countdown.js';
 import { EndScreen } from './EndScreen.js';
+import { formatSfEvent } from './format.js';
 import { Hand } from './Hand.js';
 import { Log } from './Log.js';
 import { Players } from './Players.js';
 import { TableCenter, type Logged } from './TableCenter.js';
 import { TastePrompt } from './TastePrompt.js';
+import { usePacedSnapshot } from './pace.js';
 import { uniqueNames, useLogContext, useSecondsLeft } from './util.js';
 import './sf.css';
 
-/** The Stir Fry Eighteen table (issue 6, item 3). */
-export function SfGame({ table, snapshot, names: rawNames, act }: GameProps) {
+/**
+ * Keeps the keyboard in the action area (the dock: the taste-test prompt and the hand) after a
+ * move: when the control that had it goes away or is disabled (a prompt answered, a button used up,
+ * the turn over), it goes to the open prompt, else to the hand's region — never to the page's body.
+ */
+function useKeepFocus(root: RefObject<HTMLElement | null>, dock: RefObject<HTMLElement | null>, hand: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const el = root.current;
+    if (el === null) return;
+    let inDock = false;
+    const onFocusIn = (e: FocusEvent) => { inDock = dock.current?.contains(e.target as Node) ?? false; };
+    const check = () => {
+      if (!inDock) return;
+      const active = document.activeElement;
+      const lost = active === null || active === document.body || !active.isConnected || (active as HTMLButtonElement).disabled === true;
+      if (!lost) return;
+      const target = dock.current?.querySelector<HTMLElement>('.sf-taste') ?? hand.current;
+      target?.focus({ preventScroll: true });
+    };
+    let scheduled = false;
+    const observer = new MutationObserver(() => {
+      if (scheduled) return;
+      scheduled = true;
+      setTimeout(() => { scheduled = false; check(); }, 0);
+    });
+    observer.observe(el, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled'] });
+    document.addEventListener('focusin', onFocusIn);
+    return () => { observer.disconnect(); document.removeEventListener('focusin', onFocusIn); };
+  }, [root, dock, hand]);
+}
+
+/**
+ * The Stir Fry Eighteen table: the chefs, the table on its felt, the hand and the moves docked at
+ * the bottom of the window (with the taste-test prompt right above the hand), and the log. Moves
+ * are shown at the player's pace (pace.ts): a declaration, a reveal or a dish stays on show long
+ * enough to be read before the next move appears.
+ */
+export function SfGame({ table, snapshot: latest, names: rawNames, act }: GameProps) {
   const { t } = useTranslation();
+  const names = useMemo(() => uniqueNames(rawNames), [rawNames]);
+  const latestView = latest.view as SfView;
+  const me = typeof latestView.viewer === 'number' ? latestView.viewer : null;
+  const { shown: snapshot, moment } = usePacedSnapshot(latest, me);
   const view = snapshot.view as SfView;
   const legal = snapshot.legal as SfAction[];
-  const names = useMemo(() => uniqueNames(rawNames), [rawNames]);
-  const me = typeof view.viewer === 'number' ? view.viewer : null;
   const ctx = useLogContext(names);
   const seconds = useSecondsLeft(view.phase === 'over' ? null : snapshot.deadline);
-  const log = table.log as readonly Logged<SfEvent>[];
+  // The log as far as the move on show.
+  const entries = useMemo(() => table.log.filter((e) => e.seq <= snapshot.seq), [table.log, snapshot.seq]);
+  const log = entries as readonly Logged<SfEvent>[];
+  const root = useRef<HTMLDivElement>(null);
+  const dock = useRef<HTMLDivElement>(null);
+  const handRegion = useRef<HTMLElement>(null);
+  useKeepFocus(root, dock, handRegion);
+  // Cards travel only after the screen's first picture (see SfMotion).
+  const live = useRef(false);
+  useEffect(() => { live.current = true; }, []);
 
   const { lastReveal, lastDish, claims } = useMemo(() => {
     type Reveal = Logged<Extract<SfEvent, { type: 'taste-test' }>>;
@@ -44,7 +95,7 @@ export function SfGame({ table, snapshot, names: rawNames, act }: GameProps) {
     return { lastReveal, lastDish, claims };
   }, [log, view.putDown]);
 
-  // Cards just drawn by this seat, to animate them into the hand.
+  // Cards just drawn by this seat, to bring them into the hand from the pile.
   const fresh = useMemo(() => {
     const out = new Set<number>();
     const hand = view.hand ?? [];
@@ -58,6 +109,14 @@ export function SfGame({ table, snapshot, names: rawNames, act }: GameProps) {
     }
     return out;
   }, [snapshot.events, view.hand, me]);
+
+  // The moment on show, in the log's words: "Mia puts 1 card face down: “Shrimp!”".
+  const momentText = useMemo(() => {
+    if (moment === null) return null;
+    const type = moment === 'dish' ? 'cook' : moment === 'reveal' ? 'taste-test' : 'declare';
+    const e = (snapshot.events as SfEvent[]).find((x) => x.type === type);
+    return e === undefined ? null : formatSfEvent(e, ctx);
+  }, [moment, snapshot.events, ctx]);
 
   const over = view.phase === 'over';
   const player = view.turn.player;
@@ -75,39 +134,42 @@ export function SfGame({ table, snapshot, names: rawNames, act }: GameProps) {
     o.emptyPantry === 'no-cook-draw' && t('sf.option.noCookDraw'), o.emptyPantry === 'no-turn-draw' && t('sf.option.noTurnDraw'),
   ].filter((b): b is string => typeof b === 'string');
   const sfAct = (a: SfAction) => act(a);
+  const allEvents = useMemo(() => log.map((l) => l.event), [log]);
 
   return (
-    <div className="sf">
-      <section className={`sf-status panel${mine ? ' mine' : ''}`} aria-label={t('sf.optionsSummary')}>
-        <div className="sf-status-main" role="status" aria-live="polite">
-          <strong>{status}</strong>
-          {seconds !== null && (
-            <span className={`sf-countdown${seconds <= 5 ? ' urgent' : ''}`} role="timer" aria-label={t('sf.status.countdownLabel', { seconds })}>
-              {t('sf.status.countdown', { seconds })}
+    <SfMotion.Provider value={live}>
+      <div ref={root} className="sf">
+        <section className={`sf-status panel${mine ? ' mine' : ''}`} aria-label={t('sf.optionsSummary')}>
+          <div className="sf-status-main" role="status" aria-live="polite">
+            <strong>{status}</strong>
+            <Countdown seconds={seconds} />
+          </div>
+          <div className="sf-status-facts small">
+            <span className="badge">{t('sf.target', { target: o.target })}</span>
+            <span className="badge sf-pile" aria-label={`${t('sf.drawPileLabel')}: ${view.drawPileSize}`}>
+              <span className="sf-pile-icon" aria-hidden="true" /> <span key={view.drawPileSize} className="sf-bump">{t('sf.drawPile', { count: view.drawPileSize })}</span>
             </span>
-          )}
-        </div>
-        <div className="sf-status-facts small">
-          <span className="badge">{t('sf.target', { target: o.target })}</span>
-          <span className="badge sf-pile" aria-label={`${t('sf.drawPileLabel')}: ${view.drawPileSize}`}>
-            <span className="sf-pile-icon" aria-hidden="true" /> <span key={view.drawPileSize} className="sf-bump">{t('sf.drawPile', { count: view.drawPileSize })}</span>
-          </span>
-          {!over && <span className="badge">{t('sf.status.turnNumber', { n: view.turn.number })}</span>}
-          {badges.map((b) => <span key={b} className="badge">{b}</span>)}
-        </div>
-      </section>
+            {!over && <span className="badge">{t('sf.status.turnNumber', { n: view.turn.number })}</span>}
+            {badges.map((b) => <span key={b} className="badge">{b}</span>)}
+          </div>
+        </section>
 
-      {over && <EndScreen table={table} snapshot={snapshot} view={view} names={names} me={me} />}
+        {over && <EndScreen table={table} snapshot={snapshot} view={view} names={names} me={me} events={allEvents} />}
 
-      <div className="sf-layout">
-        <div className="sf-main">
+        <div className="sf-layout">
           <Players view={view} names={names} me={me} table={table} snapshot={snapshot} />
-          {!over && <TastePrompt view={view} names={names} legal={legal} seconds={seconds} act={sfAct} />}
-          <TableCenter view={view} names={names} me={me} claims={claims} lastReveal={lastReveal} lastDish={lastDish} />
-          {view.hand !== null && !over && <Hand view={view} seq={snapshot.seq} legal={legal} fresh={fresh} act={sfAct} />}
+          <div className="sf-main">
+            <TableCenter view={view} names={names} me={me} claims={claims} lastReveal={lastReveal} lastDish={lastDish} moment={momentText} />
+            {view.hand !== null && !over && (
+              <div ref={dock} className={`sf-dock${mine ? ' mine' : ''}`}>
+                <TastePrompt view={view} names={names} legal={legal} seconds={seconds} act={sfAct} />
+                <Hand view={view} seq={snapshot.seq} legal={legal} fresh={fresh} act={sfAct} section={handRegion} />
+              </div>
+            )}
+          </div>
+          <Log entries={entries} ctx={ctx} lastSeq={snapshot.seq} />
         </div>
-        <Log entries={table.log} ctx={ctx} lastSeq={snapshot.seq} />
       </div>
-    </div>
+    </SfMotion.Provider>
   );
 }

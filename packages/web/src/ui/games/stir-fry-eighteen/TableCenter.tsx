@@ -1,63 +1,115 @@
-import type { SfEvent, SfProtein, SfView } from '@parlor/rules';
+import { type SfCard, type SfEvent, type SfProtein, type SfView, sfCardValue } from '@parlor/rules';
+import { type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CardBack, TableCard } from './Card.js';
+import { usePlace, useTravel } from '../../table/motion.js';
+import { CardBack, SfMotion, TableCard } from './Card.js';
+import { handCardId } from './Hand.js';
 
 export type Logged<E> = { readonly seq: number; readonly event: E };
 
-/** The cards put down this turn, and the latest taste test and dish shown to everyone. */
-export function TableCenter({ view, names, me, claims, lastReveal, lastDish }: {
+/** Where a seat's cards come from on the table: that chef's own seat, or my hand. */
+export const seatPlace = (seat: number): string => `sf-seat-${seat}`;
+
+/** Each card of a stack with its place in my hand's numbering (the n-th Noodles), to travel from there. */
+function withIds(cards: readonly SfCard[]): { card: SfCard; id: string }[] {
+  const seen = new Map<SfCard, number>();
+  return cards.map((card) => {
+    const n = seen.get(card) ?? 0;
+    seen.set(card, n + 1);
+    return { card, id: handCardId(card, n) };
+  });
+}
+
+/**
+ * The table itself, on its felt: the draw pile, the cards put down this turn (face down unless a
+ * taste test showed them, or they are mine), the moment being shown (a declaration, a reveal, a
+ * dish), and the latest taste test and dish. Cards glide in from the hand or the chef who put them
+ * down, and back to the pile when the turn's cards are shuffled in.
+ */
+export function TableCenter({ view, names, me, claims, lastReveal, lastDish, moment }: {
   view: SfView; names: readonly string[]; me: number | null;
   /** The declared protein of each put-down stack (by index), when known from the log. */
   claims: readonly (SfProtein | null | undefined)[];
   lastReveal: Logged<Extract<SfEvent, { type: 'taste-test' }>> | null;
   lastDish: Logged<Extract<SfEvent, { type: 'cook' }>> | null;
+  /** The words of the moment on show (held at the player's pace), or null. */
+  moment: string | null;
 }) {
   const { t } = useTranslation();
   const d = view.declaration;
+  const pile = usePlace<HTMLDivElement>('sf-pile');
+  const from = (seat: number) => (seat === me ? 'sf-hand' : seatPlace(seat));
   return (
-    <section className="sf-center panel" aria-label={t('sf.table.title')}>
-      <div className="sf-stacks">
-        <h2 className="small muted">{t('sf.table.title')}</h2>
-        {view.putDown.length === 0 ? <p className="small muted">{t('sf.table.empty')}</p> : (
-          <ul>
-            {view.putDown.map((p, i) => {
-              const pending = d !== null && i === view.putDown.length - 1 && d.declarer === p.by && (p.why === 'pair' || p.why === 'protein');
-              const claim = claims[i] ?? (pending ? d.claim : null);
-              const label = t(`sf.table.why.${p.why}`, { name: names[p.by], claim: claim ? t(`sf.claims.${claim}`) : '?' });
-              return (
-                <li key={`${i}-${p.open ? 'o' : 'c'}`} className={`sf-stack${p.open ? ' open' : ''}${pending ? ' pending' : ''}`}>
-                  <span className="small">{label}
-                    {p.by === me && !p.open && p.cards ? ` ${t('sf.table.yours')}` : ''}</span>
-                  <span className="sf-cards-row">
-                    {p.open && p.cards
-                      ? p.cards.map((c, j) => <TableCard key={j} card={c} small />)
-                      : p.cards && p.by === me
-                        ? p.cards.map((c, j) => <span key={j} className="sf-own-down"><TableCard card={c} small /></span>)
-                        : Array.from({ length: p.count }, (_, j) => <CardBack key={j} small />)}
-                  </span>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+    <section className="sf-felt" aria-label={t('sf.table.title')}>
+      <div className="sf-felt-top">
+        <div ref={pile} className="sf-pile-stack" role="img" aria-label={`${t('sf.drawPileLabel')}: ${view.drawPileSize}`}>
+          {view.drawPileSize > 0 ? <CardBack small /> : <span className="sf-pile-empty" />}
+          <span className="sf-pile-count" aria-hidden="true">{view.drawPileSize}</span>
+        </div>
+        <div className="sf-stacks">
+          <h2>{t('sf.table.title')}</h2>
+          {view.putDown.length === 0 ? <p className="small sf-felt-note">{t('sf.table.empty')}</p> : (
+            <ul>
+              {view.putDown.map((p, i) => {
+                const pending = d !== null && i === view.putDown.length - 1 && d.declarer === p.by && (p.why === 'pair' || p.why === 'protein');
+                const claim = claims[i] ?? (pending ? d.claim : null);
+                const label = t(`sf.table.why.${p.why}`, { name: names[p.by], claim: claim ? t(`sf.claims.${claim}`) : '?' });
+                return (
+                  <Stack key={i} pending={pending} open={p.open}
+                    label={`${label}${p.by === me && !p.open && p.cards ? ` ${t('sf.table.yours')}` : ''}`}>
+                    {p.cards && (p.open || p.by === me)
+                      // A dish's cards show their values in that dish (SF-2: the bonus belongs to the dish).
+                      ? withIds(p.cards).map(({ card, id }, j) => (
+                        <span key={j} className={p.open ? undefined : 'sf-own-down'}>
+                          <TableCard card={card} small value={p.why === 'dish' ? sfCardValue(card, p.cards!) : undefined}
+                            from={p.why === 'dish' || p.by === me ? from(p.by) : null} travelId={p.by === me ? id : undefined} />
+                        </span>
+                      ))
+                      : Array.from({ length: p.count }, (_, j) => <CardBack key={j} small from={from(p.by)} />)}
+                  </Stack>
+                );
+              })}
+            </ul>
+          )}
+        </div>
       </div>
-      <div className="sf-spotlights">
-        {lastReveal && (
-          <div key={`r${lastReveal.seq}`} className={`sf-spot sf-reveal ${lastReveal.event.honest ? 'honest' : 'bluff'}`}>
-            <h2 className="small muted">{t('sf.table.lastReveal')}</h2>
-            <p className="small">{t('sf.table.revealBy', { tester: names[lastReveal.event.tester], declarer: names[lastReveal.event.declarer] })}</p>
-            <span className="sf-cards-row">{lastReveal.event.cards.map((c, j) => <span key={j} className="sf-flip"><TableCard card={c} small /></span>)}</span>
-            <strong className="sf-verdict">{t(lastReveal.event.honest ? 'sf.table.honest' : 'sf.table.bluff')}</strong>
-          </div>
-        )}
-        {lastDish && (
-          <div key={`d${lastDish.seq}`} className="sf-spot sf-dish">
-            <h2 className="small muted">{t('sf.table.lastDish')}</h2>
-            <p className="small">{t('sf.table.dishBy', { name: names[lastDish.event.player], points: lastDish.event.points })}</p>
-            <span className="sf-cards-row">{lastDish.event.cards.map((c, j) => <TableCard key={j} card={c} value={lastDish.event.values[j]} small />)}</span>
-          </div>
-        )}
-      </div>
+      {moment !== null && <p key={moment} className="sf-moment" aria-hidden="true">{moment}</p>}
+      {(lastReveal || lastDish) && (
+        <div className="sf-spotlights">
+          {lastReveal && (
+            <div key={`r${lastReveal.seq}`} className={`sf-spot sf-reveal ${lastReveal.event.honest ? 'honest' : 'bluff'}`}>
+              <h2>{t('sf.table.lastReveal')}</h2>
+              <p className="small">{t('sf.table.revealBy', { tester: names[lastReveal.event.tester], declarer: names[lastReveal.event.declarer] })}</p>
+              <span className="sf-cards-row">{lastReveal.event.cards.map((c, j) => <span key={j} className="sf-flip"><TableCard card={c} small /></span>)}</span>
+              <strong className="sf-verdict">{t(lastReveal.event.honest ? 'sf.table.honest' : 'sf.table.bluff')}</strong>
+            </div>
+          )}
+          {lastDish && (
+            <div key={`d${lastDish.seq}`} className="sf-spot sf-dish">
+              <h2>{t('sf.table.lastDish')}</h2>
+              <p className="small">{t('sf.table.dishBy', { name: names[lastDish.event.player], count: lastDish.event.points })}</p>
+              <span className="sf-cards-row">
+                {withIds(lastDish.event.cards).map(({ card, id }, j) => (
+                  <TableCard key={j} card={card} value={lastDish.event.values[j]} small
+                    from={from(lastDish.event.player)} travelId={lastDish.event.player === me ? id : undefined} />
+                ))}
+              </span>
+            </div>
+          )}
+        </div>
+      )}
     </section>
+  );
+}
+
+/** One stack put down this turn; when the turn's cards go back into the pile, it glides there. */
+function Stack({ pending, open, label, children }: { pending: boolean; open: boolean; label: string; children: ReactNode }) {
+  const live = useContext(SfMotion);
+  const ref = useTravel<HTMLLIElement>({ to: live.current ? 'sf-pile' : null });
+  return (
+    <li ref={ref} className={`sf-stack${open ? ' open' : ''}${pending ? ' pending' : ''}`}>
+      <span className="small sf-stack-label">{label}</span>
+      <span className="sf-cards-row">{children}</span>
+    </li>
   );
 }

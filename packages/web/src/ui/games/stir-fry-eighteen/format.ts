@@ -34,9 +34,9 @@ export const SF_LOG_FORMATTERS: { readonly [K in SfEvent['type']]: Formatter<K> 
   'taste-test': (e, { t, name, cards }) => t(e.honest ? 'sf.log.tasteHonest' : 'sf.log.tasteBluff',
     { tester: name(e.tester), declarer: name(e.declarer), cards: cards(e.cards) }),
   'tester-discards-hand': (e, { t, name }) => t('sf.log.testerDiscards', { name: name(e.player), count: e.count }),
-  'tester-loses-points': (e, { t, name }) => t('sf.log.testerLoses', { name: name(e.player), points: e.points, score: e.score }),
+  'tester-loses-points': (e, { t, name }) => t('sf.log.testerLoses', { name: name(e.player), count: e.points, score: e.score }),
   cook: (e, { t, name, cards }) => t(e.bounced ? 'sf.log.cookBounced' : 'sf.log.cook',
-    { name: name(e.player), cards: cards(e.cards), points: e.points, score: e.score }),
+    { name: name(e.player), cards: cards(e.cards), count: e.points, score: e.score }),
   shuffle: (e, { t }) => t('sf.log.shuffle', { count: e.drawPileSize }),
   'discard-down': (e, { t, name }) => t('sf.log.discardDown', { name: name(e.player), count: e.count }),
   'closing-time': (e, { t, name }) => t('sf.log.closingTime', { name: name(e.player), last: name(e.lastTurn) }),
@@ -58,4 +58,26 @@ export function sfActor(e: SfEvent): number | null | 'end' {
   if (e.type === 'turn-start' || e.type === 'turn-end' || e.type === 'game-over') return 'end';
   if (e.type === 'taste-test') return e.tester;
   return 'player' in e && typeof e.player === 'number' ? e.player : null;
+}
+
+/** Events that put cards down this turn: whatever is put down goes back into the pile at the next shuffle. */
+const PUTS_DOWN: ReadonlySet<SfEvent['type']> = new Set(['declare', 'tester-discards-hand', 'cook', 'discard-down']);
+
+/**
+ * Which events of a game's log get a line of their own, by index: every event, except a reshuffle
+ * that put no card back. After cooking, SF-22 puts every card of the turn into the pile and shuffles
+ * it; the turn then ends and SF-25 shuffles the pile again. That second shuffle returns cards only
+ * when some were put down after the dish (a discard-down), so only then is "the cards put down go
+ * back into the pile" said twice; the same holds for a turn that put nothing down at all.
+ */
+export function sfSaidEvents(events: readonly SfEvent[]): boolean[] {
+  let returned = false;
+  return events.map((e) => {
+    if (e.type === 'turn-start') returned = false;
+    if (PUTS_DOWN.has(e.type)) returned = true;
+    if (e.type !== 'shuffle') return true;
+    const said = returned;
+    returned = false;
+    return said;
+  });
 }

@@ -1,0 +1,252 @@
+/**
+ * Issue 11, items 3, 6 and 7 for the Stir Fry Eighteen table: two people at one table, Alice on a
+ * desktop (1440x900, mouse and keyboard) and Bob on a phone (390x844, touch, reduced motion).
+ * Whoever's turn it is declares "a pair" (SF-9; any two cards: SF-10), and the other one is asked
+ * whether to taste-test it (SF-14). With that prompt open:
+ *  - nothing scrolls sideways and no card's text spills past its card, in all five languages;
+ *  - the prompt says how many cards the tester holds and covers none of them, and its buttons are
+ *    on screen (the choice depends on the hand, SF-17);
+ *  - axe-core finds nothing on either page;
+ *  - a plain tap on a hand card never opens its text; a long press does, and keyboard focus does,
+ *    inside the window;
+ *  - cards travel on the desktop, and nothing moves on the phone that asks for reduced motion;
+ *  - after answering, the keyboard stays in the action area.
+ * Screenshots of both pages at both moments go to artifacts/e2e/sf-look-*.png.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import en from '../../src/i18n/locales/en/sf.json' with { type: 'json' };
+import { axeViolations, formatViolations } from './support/axe.js';
+import {
+  ARTIFACTS, type Harness, WEB_DIST, createTable, firstVisible, screenshot, shouldSkip, sit, start, startHarness, waitUntil, withFailureShots,
+} from './support/e2e.js';
+import { press, readHand, select, sf } from './support/sf.js';
+
+const LANGS = [
+  { code: 'it', label: 'Italiano' }, { code: 'ja', label: '日本語' }, { code: 'ko', label: '한국어' },
+  { code: 'pl', label: 'Polski' }, { code: 'en', label: 'English' },
+] as const;
+
+/** A person on a device of their own: a fresh context with its viewport, touch and motion preference. */
+async function personOn(h: Harness, name: string, path: string, device: BrowserContextOptions): Promise<Page> {
+  const context = await h.browser.newContext({ locale: 'en-US', ...device });
+  context.setDefaultTimeout(30_000);
+  // Counts what moves on the page: Web Animations started (cards travelling) and CSS animations.
+  await context.addInitScript(() => {
+    const w = window as unknown as { sfMoves: number };
+    w.sfMoves = 0;
+    const animate = Element.prototype.animate;
+    Element.prototype.animate = function (...args: Parameters<typeof animate>) { w.sfMoves++; return animate.apply(this, args); };
+    document.addEventListener('animationstart', () => { w.sfMoves++; }, true);
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.warn(`[${name}] page error: ${e.message}`));
+  await page.goto(h.server.url + path);
+  await page.getByLabel('Your name').fill(name);
+  await page.getByRole('button', { name: 'Enter' }).click();
+  await page.getByRole('status').filter({ hasText: 'Online' }).waitFor();
+  return page;
+}
+
+const moves = (page: Page) => page.evaluate(() => (window as unknown as { sfMoves: number }).sfMoves);
+
+/**
+ * What is wrong with the page's layout now: the page wider than the window (sideways scroll), or a
+ * card's name, corner or bonus line reaching past its card.
+ */
+async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth + 1) out.push(`page scrolls sideways: ${root.scrollWidth} > ${root.clientWidth}`);
+    for (const slot of document.querySelectorAll<HTMLElement>('.sf .sf-slot:not(.back)')) {
+      const card = slot.getBoundingClientRect();
+      if (card.width === 0) continue;
+      const name = slot.querySelector<HTMLElement>('.sf-card-name > span');
+      const parts = [name, ...slot.querySelectorAll<HTMLElement>('.sf-card-corner > *, .sf-card-bonus > *')];
+      for (const el of parts) {
+        if (el === null) continue;
+        const r = el.getBoundingClientRect();
+        const spills = r.left < card.left - 0.5 || r.right > card.right + 0.5 || r.top < card.top - 0.5 || r.bottom > card.bottom + 0.5
+          || el.scrollWidth > el.clientWidth + 1;
+        if (spills) out.push(`"${el.textContent}" spills past its ${Math.round(card.width)} px card (${Math.round(r.left - card.left)}..${Math.round(r.right - card.left)})`);
+      }
+    }
+    // Words broken in the middle: a player's "(you)" on two lines.
+    for (const you of document.querySelectorAll<HTMLElement>('.sf .sf-you')) {
+      const lines = new Set([...you.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      if (lines.size > 1) out.push(`"${you.textContent}" breaks across lines`);
+    }
+    return out;
+  });
+}
+
+/** The rectangles of two locators' elements overlap. */
+async function overlaps(page: Page, a: string, b: string): Promise<string[]> {
+  return page.evaluate(({ a, b }) => {
+    const boxes = (s: string) => [...document.querySelectorAll(s)].map((e) => e.getBoundingClientRect());
+    const out: string[] = [];
+    for (const x of boxes(a)) {
+      for (const y of boxes(b)) {
+        if (x.left < y.right && y.left < x.right && x.top < y.bottom && y.top < x.bottom) out.push(`${a} at ${Math.round(x.top)} overlaps ${b} at ${Math.round(y.top)}`);
+      }
+    }
+    return out;
+  }, { a, b });
+}
+
+/** The open card text (tooltip) inside the window, or why not. */
+async function tipInside(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const tips = [...document.querySelectorAll<HTMLElement>('.sf-tip.open')];
+    if (tips.length !== 1) return `${tips.length} open tooltips`;
+    const r = tips[0]!.getBoundingClientRect();
+    const ok = r.left >= 0 && r.top >= 0 && r.right <= document.documentElement.clientWidth && r.bottom <= window.innerHeight;
+    return ok ? 'inside' : `outside: ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)}`;
+  });
+}
+
+/** What the window shows (not the full page): as the page opens at the table, and scrolled to the table's felt. */
+async function windowShots(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.evaluate(() => document.querySelector('.sf')?.scrollIntoView({ block: 'start' }));
+  await page.screenshot({ path: join(ARTIFACTS, `${name}-window.png`) });
+  await page.evaluate(() => document.querySelector('.sf-felt')?.scrollIntoView({ block: 'start' }));
+  await page.screenshot({ path: join(ARTIFACTS, `${name}-window-felt.png`) });
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+const openTips = (page: Page) => page.locator('.sf-tip.open').count();
+
+/** A long press on an element with a finger (touch events through the DevTools protocol). */
+async function longPress(page: Page, selector: string, ms: number): Promise<void> {
+  const box = (await page.locator(selector).first().boundingBox())!;
+  const cdp = await page.context().newCDPSession(page);
+  const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+  await page.waitForTimeout(ms);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+describe.skipIf(shouldSkip('sf-table-look'))('Stir Fry Eighteen: the table on a desktop and a phone', () => {
+  let h: Harness;
+  const pages: Page[] = [];
+  // SF_E2E_DIST: a client built elsewhere (so that a test run does not race another build of dist).
+  beforeAll(async () => { h = await startHarness({ webRoot: process.env.SF_E2E_DIST ?? WEB_DIST }); });
+  afterAll(async () => { await h?.close(); });
+
+  it('a declaration and its taste-test prompt, at 1440x900 and 390x844, in five languages', async () => {
+    await withFailureShots('sf-look', () => pages, async () => {
+      const alice = await personOn(h, 'Alice', '/', { viewport: { width: 1440, height: 900 } });
+      pages.push(alice);
+      const id = await createTable(alice, { game: 'Stir Fry Eighteen', seats: 2, target: '300', tasteWindow: 30 });
+      const bob = await personOn(h, 'Bob', `/t/${id}`, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, reducedMotion: 'reduce' });
+      pages.push(bob);
+      await sit(bob);
+      await start(alice);
+
+      const endTurn = (p: Page) => p.getByRole('group', { name: en.actions.title }).getByRole('button', { name: en.actions.endTurn, exact: true });
+      const first = await firstVisible({ alice: endTurn(alice), bob: endTurn(bob) }, 30_000, 'the first turn');
+      const [declarer, tester] = first === 'alice' ? [alice, bob] : [bob, alice];
+      const declarerName = first === 'alice' ? 'Alice' : 'Bob';
+
+      // Tooltips on the phone: a tap selects (on Bob's turn) or does nothing, never opens the text;
+      // a long press opens it, on screen, for the leftmost card too.
+      const bobCard = '.sf-hand-cards .sf-slot:first-child button.sf-card';
+      await bob.locator(bobCard).tap({ force: true });
+      await bob.waitForTimeout(700);
+      expect(await openTips(bob), 'a tap opens no card text').toBe(0);
+      if (first === 'bob') {
+        expect(await bob.locator(bobCard).getAttribute('aria-pressed'), 'a tap selects the card on your turn').toBe('true');
+        await bob.locator(bobCard).tap({ force: true });
+        await waitUntil(async () => (await bob.locator(bobCard).getAttribute('aria-pressed')) === 'false', 5_000, 'the card unselected');
+      }
+      await longPress(bob, bobCard, 700);
+      await waitUntil(async () => (await openTips(bob)) === 1, 5_000, 'the long-pressed card\'s text');
+      expect(await tipInside(bob), 'the long-pressed text on a phone').toBe('inside');
+      expect(await bob.locator(bobCard).getAttribute('aria-pressed'), 'a long press selects nothing').toBe('false');
+      await bob.locator('.sf-status').tap();
+      await waitUntil(async () => (await openTips(bob)) === 0, 5_000, 'the text to close at the next touch');
+
+      // Keyboard focus shows a card's text on the desktop, inside the window.
+      await alice.locator('.sf-hand-cards button.sf-card').first().focus();
+      await alice.keyboard.press('Shift+Tab');
+      await alice.keyboard.press('Tab');
+      await waitUntil(async () => (await openTips(alice)) === 1, 5_000, 'the focused card\'s text');
+      expect(await tipInside(alice), 'the focused card\'s text on a desktop').toBe('inside');
+      await alice.keyboard.press('Escape');
+
+      // The declaration: two cards face down as "a pair".
+      const movesBefore = { alice: await moves(alice), bob: await moves(bob) };
+      const hand = await readHand(declarer);
+      await select(declarer, [0, 1]);
+      await press(sf.pairButton(declarer));
+      // (The test's clicks are a mouse's, even on the phone: move it off the cards it hovered.)
+      await declarer.mouse.move(1, 1);
+      const prompt = sf.tastePrompt(tester);
+      await prompt.waitFor();
+      await waitUntil(async () => (await readHand(declarer)).length === hand.length - 2, 10_000, 'the pair to leave the hand');
+      // Let the cards land, then take stock.
+      await alice.waitForTimeout(900);
+
+      const testerHand = await sf.hand(tester).count();
+      expect(await prompt.textContent()).toContain(`${declarerName} discarded 2 cards face down`);
+      expect(await prompt.textContent()).toContain(`You hold ${testerHand} card${testerHand === 1 ? '' : 's'}.`);
+      for (const p of [alice, bob]) {
+        await p.locator('.sf-stack.pending').waitFor();
+        expect(await layoutProblems(p), `layout ${p === alice ? '1440x900' : '390x844'}`).toEqual([]);
+      }
+      // The prompt covers none of the tester's cards, and its buttons are in the window as it opened.
+      expect(await overlaps(tester, '.sf-taste', '.sf-hand-cards .sf-slot')).toEqual([]);
+      for (const name of [en.taste.test, en.taste.trust]) {
+        expect(await prompt.getByRole('button', { name }).isVisible()).toBe(true);
+        const box = (await prompt.getByRole('button', { name }).boundingBox())!;
+        const vh = tester.viewportSize()!.height;
+        expect(box.y + box.height, `${name} on screen`).toBeLessThanOrEqual(vh);
+        expect(box.y).toBeGreaterThanOrEqual(0);
+      }
+      // The tester's hand cards are visible while the prompt is open (on screen, not covered).
+      for (const card of await tester.locator('.sf-hand-cards .sf-slot').all()) {
+        const box = (await card.boundingBox())!;
+        expect(box.y + box.height, 'a hand card below the window').toBeLessThanOrEqual(tester.viewportSize()!.height);
+        expect(box.y, 'a hand card under the sticky status or above the window').toBeGreaterThanOrEqual(0);
+      }
+      // axe-core on the table screen of both pages, mid-game, one with the prompt open (the page's
+      // header and the table page around the game are other tests' to check).
+      for (const p of [alice, bob]) {
+        expect(formatViolations(await axeViolations(p, { include: '.sf' })), `axe ${p === alice ? '1440x900' : '390x844'}`).toEqual([]);
+      }
+      // Cards travelled on the desktop; nothing moved on the phone that asks for reduced motion.
+      expect(await moves(alice), 'something moves on the desktop').toBeGreaterThan(movesBefore.alice);
+      expect(await moves(bob), 'nothing moves with reduced motion').toBe(movesBefore.bob);
+      await screenshot(alice, `sf-look-1440-${first === 'alice' ? 'declared' : 'prompt'}`);
+      await screenshot(bob, `sf-look-390-${first === 'bob' ? 'declared' : 'prompt'}`);
+      for (const p of [alice, bob]) await windowShots(p, `sf-look-${p === alice ? 1440 : 390}-${p === declarer ? 'declared' : 'prompt'}`);
+
+      // Every language: the same checks of layout, and the cards' names in that language.
+      for (const { code, label } of LANGS) {
+        for (const p of [alice, bob]) {
+          await p.getByRole('combobox', { name: /^(Language|Lingua|言語|언어|Język)$/ }).selectOption({ label });
+          await waitUntil(async () => (await p.evaluate(() => document.documentElement.lang)) === code, 10_000, `the page in ${code}`);
+          await p.waitForTimeout(300);
+          expect(await layoutProblems(p), `layout ${code} ${p === alice ? '1440x900' : '390x844'}`).toEqual([]);
+        }
+        if (code === 'ja' || code === 'pl') {
+          await screenshot(alice, `sf-look-1440-${code}`);
+          await screenshot(bob, `sf-look-390-${code}`);
+        }
+      }
+
+      // Trust: the prompt goes, and the keyboard stays in the action area (the hand), not the body.
+      await prompt.getByRole('button', { name: en.taste.trust }).focus();
+      await tester.keyboard.press('Enter');
+      await prompt.waitFor({ state: 'detached' });
+      await waitUntil(async () => tester.evaluate(() => document.activeElement?.closest('.sf-dock') !== null), 5_000,
+        'the keyboard in the action area after answering');
+      expect(await tester.evaluate(() => document.activeElement === document.body)).toBe(false);
+    });
+  }, 240_000);
+});
