@@ -7,7 +7,7 @@
 //   node examples/bot-client.mjs ws://localhost:8080/ws <tableId>        (sit at a table and wait for its start)
 //
 // Options: --name <display name>  --seats <n>  --bots <random|basic|expert>  --trace (print every frame)
-// A message refused with RATE_LIMITED or STORE_UNAVAILABLE is sent again after a growing wait.
+// A message refused with RATE_LIMITED, STORE_UNAVAILABLE or TRY_AGAIN is sent again after a growing wait.
 // Exit code: 0 when the game ended, 1 on an error or a lost connection.
 import WebSocket from 'ws';
 
@@ -64,12 +64,12 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 function retryDelay(reply, attempt) {
   if (reply.type !== 'error') return null;
-  const [first, cap] = { RATE_LIMITED: [50, 4000], STORE_UNAVAILABLE: [1000, 30_000] }[reply.code] ?? [];
+  const [first, cap] = { RATE_LIMITED: [50, 4000], STORE_UNAVAILABLE: [1000, 30_000], TRY_AGAIN: [500, 4000] }[reply.code] ?? [];
   if (first === undefined) return null;
   return Math.round(Math.min(cap, first * 2 ** attempt) * (0.75 + Math.random() / 2));
 }
 
-/** `ask`, sending the message again after RATE_LIMITED or STORE_UNAVAILABLE (an action keeps its seq: never played twice). */
+/** `ask`, sending the message again after RATE_LIMITED, STORE_UNAVAILABLE or TRY_AGAIN (an action keeps its seq: never played twice). */
 async function request(msg) {
   for (let attempt = 0; ; attempt++) {
     const reply = await ask(msg);
@@ -198,30 +198,8 @@ ws.on('open', async () => {
   console.log(`connected as ${welcome.player.name} (${welcome.player.id})`);
 
   let tableId, seat, game;
-  if (GAMES.includes(target)) {
-    // Create a table; we hold seat 0. Fill the others with server bots, then start.
-    const t = await must({ type: 'table.create', game: target, seats: seatsWanted });
-    tableId = t.table.id;
-    game = target;
-    seat = t.yourSeats[0];
-    console.log(`table ${tableId}: ${game}, ${t.table.seats.length} seats`);
-    // `welcome.botLevels` lists the levels each game has; every game has random.
-    const level = welcome.botLevels[game]?.includes(botLevel) ? botLevel : 'random';
-    for (const s of t.table.seats) {
-      if (s.kind === 'empty') await must({ type: 'table.bot.add', tableId, seat: s.seat, level });
-    }
-  } else {
-    // Join an existing table: watch it, take the first empty seat, wait for its creator to start.
-    tableId = target;
-    const t = await must({ type: 'table.watch', tableId });
-    game = t.table.game;
-    const empty = t.table.seats.find((s) => s.kind === 'empty');
-    if (empty === undefined) fail(`table ${tableId} has no empty seat`);
-    seat = empty.seat;
-    await must({ type: 'table.sit', tableId, seat });
-    console.log(`sitting at table ${tableId} (${game}), seat ${seat}; waiting for the start`);
-  }
-
+  // Listening starts before the table is joined: the first `game` message can follow the reply to
+  // `table.sit` at once (the creator may start as soon as they see the seat taken).
   let names = [];
   let answered = -1; // the last seq we sent an action for: one action per position
   listeners.add((msg) => {
@@ -253,6 +231,30 @@ ws.on('open', async () => {
       });
     }
   });
+
+  if (GAMES.includes(target)) {
+    // Create a table; we hold seat 0. Fill the others with server bots, then start.
+    const t = await must({ type: 'table.create', game: target, seats: seatsWanted });
+    tableId = t.table.id;
+    game = target;
+    seat = t.yourSeats[0];
+    console.log(`table ${tableId}: ${game}, ${t.table.seats.length} seats`);
+    // `welcome.botLevels` lists the levels each game has; every game has random.
+    const level = welcome.botLevels[game]?.includes(botLevel) ? botLevel : 'random';
+    for (const s of t.table.seats) {
+      if (s.kind === 'empty') await must({ type: 'table.bot.add', tableId, seat: s.seat, level });
+    }
+  } else {
+    // Join an existing table: watch it, take the first empty seat, wait for its creator to start.
+    tableId = target;
+    const t = await must({ type: 'table.watch', tableId });
+    game = t.table.game;
+    const empty = t.table.seats.find((s) => s.kind === 'empty');
+    if (empty === undefined) fail(`table ${tableId} has no empty seat`);
+    seat = empty.seat;
+    await must({ type: 'table.sit', tableId, seat });
+    console.log(`sitting at table ${tableId} (${game}), seat ${seat}; waiting for the start`);
+  }
 
   if (GAMES.includes(target)) {
     console.log('starting the game');

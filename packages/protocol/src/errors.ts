@@ -32,6 +32,7 @@ export const PROTOCOL_ERRORS = {
   TOO_MANY_CONNECTIONS: 'Too many connections from your address.',
   SERVER_FULL: 'The server has as many open tables as it takes; join one, or try later.',
   STORE_UNAVAILABLE: 'The server could not save just now; nothing was changed. Try again in a moment.',
+  TRY_AGAIN: 'The table is moving to another server just now; nothing was changed. Send that again.',
   SERVER_ERROR: 'Something went wrong on the server; nothing was changed.',
   ACCOUNT_REQUIRED: 'Only players with an account may play rated games.',
 } as const;

@@ -118,9 +118,15 @@ describe('examples/bot-client.mjs', () => {
     const running = runExample([wsUrl(server), tableId, '--name', 'Joiner']);
     await ann.next((m) => m.type === 'table' && m.table.seats[1]?.kind === 'player');
     expect(await ann.request({ type: 'table.start', tableId })).toMatchObject({ type: 'ok' });
-    // Ann plays seat 0 plainly until the end.
+    // Ann plays seat 0 plainly until the end (a stall says what the joiner printed).
+    let exited: Run | null = null;
+    void running.then((r) => { exited = r; }, () => {});
+    const stalled = (e: Error) => {
+      const r = exited as Run | null;
+      return new Error(`${e.message}; the joiner ${r === null ? 'is still running' : `exited with ${r.code}:\n${r.stdout}\n${r.stderr}`}\nAnn received: ${JSON.stringify(ann.received.slice(-4)).slice(0, 3000)}`);
+    };
     for (;;) {
-      const m = await ann.next((x) => x.type === 'game' && x.seat === 0 && (x.outcome !== null || x.legal.length > 0), 30_000);
+      const m = await ann.next((x) => x.type === 'game' && x.seat === 0 && (x.outcome !== null || x.legal.length > 0), 30_000).catch((e: Error) => { throw stalled(e); });
       if (m.type !== 'game' || m.outcome !== null) break;
       ann.send({ type: 'action', tableId, seat: 0, seq: m.seq, action: m.legal.find((a) => a.type === 'stay') ?? m.legal[0]! });
     }

@@ -371,17 +371,24 @@ describe.each([sqlite, postgres])('$name', (kind) => {
       expect((await store.leaderboard('stir-fry-eighteen', 10, 0)).map((r) => r.name)).toEqual(['A']);
     });
 
-    it('pruneGuests: only guests unseen since the cutoff with no seat, open table or stored game go', async () => {
+    it('pruneGuests: only guests unseen since the cutoff with no seat, open table or stored game go; accounts stay', async () => {
       const { store } = await fresh();
-      for (const id of ['idle', 'seen', 'seated', 'creator', 'played', 'closedOnly']) await addGuest(store, id);
+      for (const id of ['idle', 'seen', 'seated', 'creator', 'played', 'finished', 'closedOnly', 'account']) await addGuest(store, id);
       await store.touchPlayer('seen', at(100));
       await store.saveTable(tableRow('Open', 'flip-7', ['seated'], { creatorId: 'creator' }));
       await store.saveTable(tableRow('Shut', 'flip-7', ['closedOnly'], { status: 'closed', creatorId: 'closedOnly' }));
       await store.addGame(gameRow('Old', 1, ['played']));
+      await store.saveTable(tableRow('Done', 'flip-7', ['finished'], { status: 'closed', creatorId: 'finished' }));
+      await store.addGame(gameRow('Done', 1, ['finished']));
+      await store.finishGame('Done', 1, { winners: [0] }, at(3), null, {
+        players: [{ playerId: 'finished', tableId: 'Done', gameNo: 1, game: 'flip-7', finishedAt: at(3), seat: 0, players: 1, place: 1, won: true, score: 200, rated: false, private: false, stats: null }],
+        ratings: [],
+      });
+      expect(await store.claimAccount('account', 'Account', 'account', 'scrypt$x', at(4))).toBe(true);
       expect(await store.pruneGuests(at(50))).toBe(2);
       expect(await store.playerById('idle')).toBeNull();
       expect(await store.playerById('closedOnly')).toBeNull();
-      for (const id of ['seen', 'seated', 'creator', 'played']) expect(await store.playerById(id)).not.toBeNull();
+      for (const id of ['seen', 'seated', 'creator', 'played', 'finished', 'account']) expect(await store.playerById(id), id).not.toBeNull();
       expect(await store.pruneGuests(at(50))).toBe(0);
     });
 
@@ -452,6 +459,8 @@ describe.each([sqlite, postgres])('$name', (kind) => {
         expect(await store.allPlayerGames('ann')).toEqual([]);
         // B's writes go through; a fence for a table with no lease at all is refused too.
         expect(await store.appendAction('T', 1, { seq: 1, seat: 1, action: 'b', at: at(2) }, b)).toBe(true);
+        // A seq already taken, behind a good fence: false, as unfenced (not a lost lease).
+        expect(await store.appendAction('T', 1, { seq: 1, seat: 0, action: 'again', at: at(2) }, b)).toBe(false);
         await store.finishGame('T', 1, result, at(3), null, undefined, b);
         expect((await store.game('T', 1))?.finishedAt).toBe(at(3));
         await expect(store.saveTable(tableRow('Other', 'flip-7', ['ann']), 1)).rejects.toBeInstanceOf(LeaseLost);

@@ -179,8 +179,8 @@ export function postgresError(e: unknown): unknown {
   if (e instanceof StoreUnavailable || e instanceof LeaseLost) return e;
   const code = (e as { code?: unknown } | null)?.code;
   if (typeof code === 'string') {
-    const hit = UNAVAILABLE_STATES.find(([re]) => re.test(code));
-    if (hit !== undefined) return new StoreUnavailable(`PostgreSQL ${code}: ${hit[1]}`, { cause: e });
+    const match = UNAVAILABLE_STATES.find(([re]) => re.test(code));
+    if (match !== undefined) return new StoreUnavailable(`PostgreSQL ${code}: ${match[1]}`, { cause: e });
     if (NETWORK_CODES.has(code)) return new StoreUnavailable(`PostgreSQL unreachable: ${code}`, { cause: e });
   }
   if (e instanceof Error && CONNECTION_LOST.test(e.message)) return new StoreUnavailable(`PostgreSQL connection lost: ${e.message}`, { cause: e });
@@ -207,8 +207,17 @@ export interface PostgresOptions {
  */
 export class PostgresStore implements Store {
   private closed = false;
+  /** Statements sent to PostgreSQL so far, each one round trip (BEGIN and COMMIT included): the load bench's figure. */
+  roundTrips = 0;
 
-  private constructor(private readonly pool: pg.Pool) {}
+  private constructor(private readonly pool: pg.Pool) {
+    // Every statement, on the pool or in a transaction, goes through some connection's query():
+    // counted there, on each connection as the pool opens it.
+    pool.on('connect', (client) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as { query: unknown }).query = (...args: unknown[]) => { this.roundTrips++; return query(...args); };
+    });
+  }
 
   /** Connects, runs the migrations this database has not had, and resolves to the store. */
   static async open(url: string, opts: PostgresOptions = {}): Promise<PostgresStore> {
@@ -235,6 +244,8 @@ export class PostgresStore implements Store {
   /** Runs the migrations this database has not run yet; refuses a database newer than this code. */
   private async migrate(): Promise<void> {
     const c = await this.pool.connect();
+    const onError = () => {}; // a broken connection rejects the query under way; see tx()
+    c.on('error', onError);
     try {
       await c.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
       try {
@@ -260,6 +271,7 @@ export class PostgresStore implements Store {
         await c.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
       }
     } finally {
+      c.off('error', onError);
       c.release();
     }
   }
@@ -284,6 +296,10 @@ export class PostgresStore implements Store {
       throw postgresError(e);
     }
     let broken: Error | undefined;
+    // A connection that breaks while checked out emits 'error' on its client (the pool listens only
+    // to idle ones): without a listener that would end the process. The query under way rejects too.
+    const onError = (e: Error) => { broken = e; };
+    c.on('error', onError);
     try {
       await c.query('BEGIN');
       const out = await fn(c);
@@ -297,6 +313,7 @@ export class PostgresStore implements Store {
       }
       throw postgresError(e);
     } finally {
+      c.off('error', onError);
       c.release(broken);
     }
   }
@@ -408,12 +425,15 @@ export class PostgresStore implements Store {
     await this.q('UPDATE players SET last_seen = $1 WHERE id = $2', [at, id]);
   }
   async pruneGuests(before: string): Promise<number> {
+    // As SQLite's: each "still in use" set gathered once; accounts are never pruned.
     const r = await this.q(`
-      DELETE FROM players WHERE COALESCE(last_seen, created_at) < $1
-        AND NOT EXISTS (SELECT 1 FROM tables t WHERE t.status != 'closed' AND t.body::json ->> 'creatorId' = players.id)
-        AND NOT EXISTS (SELECT 1 FROM tables t, json_array_elements(t.body::json -> 'seats') s
-                        WHERE t.status != 'closed' AND s ->> 'playerId' = players.id)
-        AND NOT EXISTS (SELECT 1 FROM games g, json_array_elements(g.body::json -> 'seats') s WHERE s ->> 'playerId' = players.id)`, [before]);
+      DELETE FROM players WHERE COALESCE(last_seen, created_at) < $1 AND account_since IS NULL
+        AND NOT EXISTS (SELECT 1 FROM player_games pg WHERE pg.player_id = players.id)
+        AND id NOT IN (SELECT t.body::json ->> 'creatorId' FROM tables t WHERE t.status != 'closed' AND t.body::json ->> 'creatorId' IS NOT NULL)
+        AND id NOT IN (SELECT s ->> 'playerId' FROM tables t, json_array_elements(t.body::json -> 'seats') s
+                       WHERE t.status != 'closed' AND s ->> 'playerId' IS NOT NULL)
+        AND id NOT IN (SELECT s ->> 'playerId' FROM games g, json_array_elements(g.body::json -> 'seats') s
+                       WHERE g.finished_at IS NULL AND s ->> 'playerId' IS NOT NULL)`, [before]);
     return r.rowCount ?? 0;
   }
   async saveTable(t: TableRow, fence?: Fence): Promise<void> {
@@ -463,10 +483,23 @@ export class PostgresStore implements Store {
     return r === undefined ? null : (JSON.parse(r.body) as GameRow);
   }
   async appendAction(tableId: string, gameNo: number, a: ActionRow, fence?: Fence): Promise<boolean> {
-    const r = await this.write(tableId, fence, (db) => db.query(`INSERT INTO actions (table_id, game_no, seq, seat, action, at, "by")
-      VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (table_id, game_no, seq) DO NOTHING`,
-    [tableId, gameNo, a.seq, a.seat, JSON.stringify(a.action), a.at, a.by ?? null]));
-    return r.rowCount === 1;
+    const values = [tableId, gameNo, a.seq, a.seat, JSON.stringify(a.action), a.at, a.by ?? null];
+    if (fence === undefined) {
+      const r = await this.q(`INSERT INTO actions (table_id, game_no, seq, seat, action, at, "by")
+        VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (table_id, game_no, seq) DO NOTHING`, values);
+      return r.rowCount === 1;
+    }
+    // The move, behind its fence, in one statement (one round trip: every move of a cluster takes
+    // this path). The lease row is locked (shared) by the statement, so a takeover waits for it to
+    // commit, and a takeover committed before it leaves no row to insert from.
+    const r = await this.q(`WITH lease AS (SELECT 1 FROM table_leases WHERE table_id = $1 AND token = $8 FOR SHARE)
+      INSERT INTO actions (table_id, game_no, seq, seat, action, at, "by")
+      SELECT $1, $2, $3, $4, $5, $6, $7 FROM lease ON CONFLICT (table_id, game_no, seq) DO NOTHING`, [...values, fence]);
+    if (r.rowCount === 1) return true;
+    // Nothing inserted: another process holds the table now, or this seq is taken.
+    const lease = (await this.q<{ token: number }>('SELECT token FROM table_leases WHERE table_id = $1', [tableId])).rows[0];
+    if (lease === undefined || lease.token !== fence) throw new LeaseLost(tableId);
+    return false;
   }
   async actions(tableId: string, gameNo: number): Promise<ActionRow[]> {
     const r = await this.q<{ seq: number; seat: number; action: string; at: string; by: string | null }>(

@@ -187,12 +187,16 @@ export class SqliteStore implements Store {
         WHERE t.status IN ('open', 'running') AND (l.table_id IS NULL OR l.expires_at <= ?) ORDER BY t.created_at LIMIT ?`),
       table: this.db.prepare('SELECT body FROM tables WHERE id = ?'),
       touch: this.db.prepare('UPDATE players SET last_seen = ? WHERE id = ?'),
+      // Each "still in use" set is gathered once (not per player): finished games through
+      // player_games, unfinished ones and unclosed tables from their bodies. Accounts are never pruned.
       prune: this.db.prepare(`
-        DELETE FROM players WHERE COALESCE(last_seen, created_at) < ?
-          AND NOT EXISTS (SELECT 1 FROM tables t WHERE t.status != 'closed' AND json_extract(t.body, '$.creatorId') = players.id)
-          AND NOT EXISTS (SELECT 1 FROM tables t, json_each(t.body, '$.seats') s
-                          WHERE t.status != 'closed' AND json_extract(s.value, '$.playerId') = players.id)
-          AND NOT EXISTS (SELECT 1 FROM games g, json_each(g.body, '$.seats') s WHERE json_extract(s.value, '$.playerId') = players.id)`),
+        DELETE FROM players WHERE COALESCE(last_seen, created_at) < ? AND account_since IS NULL
+          AND NOT EXISTS (SELECT 1 FROM player_games pg WHERE pg.player_id = players.id)
+          AND id NOT IN (SELECT json_extract(t.body, '$.creatorId') FROM tables t WHERE t.status != 'closed' AND json_extract(t.body, '$.creatorId') IS NOT NULL)
+          AND id NOT IN (SELECT json_extract(s.value, '$.playerId') FROM tables t, json_each(t.body, '$.seats') s
+                         WHERE t.status != 'closed' AND json_extract(s.value, '$.playerId') IS NOT NULL)
+          AND id NOT IN (SELECT json_extract(s.value, '$.playerId') FROM games g, json_each(g.body, '$.seats') s
+                         WHERE g.finished_at IS NULL AND json_extract(s.value, '$.playerId') IS NOT NULL)`),
       // A game row left by a crash between storing it and its table (the game never began) is replaced.
       addGame: this.db.prepare('INSERT OR REPLACE INTO games (table_id, game_no, body, finished_at) VALUES (?, ?, ?, NULL)'),
       game: this.db.prepare('SELECT body FROM games WHERE table_id = ? AND game_no = ?'),

@@ -184,6 +184,8 @@ export interface Store {
   allPlayerGames(playerId: string): Promise<PlayerGameRow[]>;
   /** Account players' ratings in a game, best conservative rating (μ − 3σ) first, after `after` (a rank). */
   leaderboard(game: GameId, limit: number, offset: number): Promise<(RatingRow & { name: string })[]>;
+  /** Statements sent to a database server so far (a networked store only; the load bench reads it from /metrics). */
+  readonly roundTrips?: number;
   /** Inserts or replaces a table's row (LeaseLost when `fence` is stale). */
   saveTable(t: TableRow, fence?: Fence): Promise<void>;
   /** The tables a server hosts when it starts: open and running ones (finished and closed ones load on demand). */
