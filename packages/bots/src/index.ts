@@ -10,3 +10,4 @@ export { botLevels, createBot, standInLevel } from './registry.js';
 export { simulate, type SimConfig, type SimResult, type SimBotStats } from './sim/tournament.js';
 export { clusteredInterval95, wilson95 } from './sim/stats.js';
 export { BOT_RATINGS, type BotRating } from './ratings.js';
+export * from './coach/index.js';

@@ -1,0 +1,51 @@
+/**
+ * The post-game coach (issue 14): a pure function over a finished game's export and one seat.
+ * Each decision of that seat is judged from what it could see then (fold.ts hands over only its
+ * view, legal actions and events), and reported as structured findings (types.ts) that the web
+ * client and the `parlor coach` command word (words.ts for English).
+ */
+import { type CoachExport, walkForSeat } from './fold.js';
+import { coachFlip7 } from './flip-7.js';
+import { coachStirFry } from './stir-fry-eighteen.js';
+import type { CoachDecision, CoachReport, CoachResult, CoachSummary } from './types.js';
+
+export * from './types.js';
+export { walkForSeat, checkExport, type CoachExport, type SeatMoment, type SeatWalk } from './fold.js';
+export { F7_COACH } from './flip-7.js';
+export { SF_COACH } from './stir-fry-eighteen.js';
+export { coachMessage, coachSentence, coachSummaryLine, coachProblemText, fillTemplate, COACH_ENGLISH, COACH_ENGLISH_THINGS, COACH_PERCENT_VALUES, COACH_SEAT_VALUES, COACH_THING_VALUES, type CoachMessage } from './words.js';
+
+export interface CoachOptions {
+  /** Flag decisions costing more than this many expected points (default: the game's, F7_COACH / SF_COACH). */
+  readonly threshold?: number;
+}
+
+/** Sums a list of judged decisions. */
+export function summarise(decisions: readonly CoachDecision[]): CoachSummary {
+  let pointsLost = 0, flaggedLost = 0, flagged = 0, conflicts = 0;
+  for (const d of decisions) {
+    if (d.winBest !== null) conflicts++;
+    else pointsLost += d.cost;
+    if (d.flagged) { flagged++; flaggedLost += d.cost; }
+  }
+  return { decisions: decisions.length, flagged, pointsLost, flaggedLost, conflicts };
+}
+
+/** The coach's report on `seat` of the finished game `exp` (an export as `parlor verify` reads it). */
+export function coachGame(exp: CoachExport, seat: number, options: CoachOptions = {}): CoachResult {
+  const walked = walkForSeat(exp, seat);
+  if (!walked.ok) return { ok: false, problem: walked.problem };
+  const { walk } = walked;
+  const judged = walk.game === 'flip-7'
+    ? coachFlip7(walk.moments as Parameters<typeof coachFlip7>[0], seat, options.threshold)
+    : coachStirFry(walk.moments as Parameters<typeof coachStirFry>[0], seat, walk.players, options.threshold);
+  const report: CoachReport = {
+    game: walk.game,
+    seat,
+    name: exp.seats?.[seat]?.name ?? `seat ${seat}`,
+    threshold: judged.threshold,
+    decisions: judged.decisions,
+    summary: summarise(judged.decisions),
+  };
+  return { ok: true, report };
+}
