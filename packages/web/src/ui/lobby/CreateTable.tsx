@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RatedOption } from '../account/RatedOption.js';
 import { useApp, useServices } from '../context.js';
-import { DEFAULT_OPTIONS, OPTION_FIELDS, SEAT_RANGE, choiceValues, fitOptionsToSeats } from './options.js';
+import { OptionFields } from './OptionFields.js';
+import { DEFAULT_OPTIONS, SEAT_RANGE, fitOptionsToSeats } from './options.js';
 
 /** The create-table form: every option of each game, with a short explanation of each. */
 export function CreateTable({ onDone }: { onDone: (tableId: string | null) => void }) {
@@ -62,34 +63,7 @@ export function CreateTable({ onDone }: { onDone: (tableId: string | null) => vo
           {Array.from({ length: max - min + 1 }, (_, i) => min + i).map((n) => <option key={n} value={n}>{n}</option>)}
         </select>
       </label>
-      <fieldset>
-        <legend>{t('create.options')}</legend>
-        {OPTION_FIELDS[game].map((f) => (
-          <div key={f.key} className="option">
-            {f.kind === 'flag' ? (
-              <label className="choice">
-                <input type="checkbox" checked={options[f.key] === true} onChange={(e) => setOptions({ ...options, [f.key]: e.target.checked })}
-                  aria-describedby={`opt-${f.key}-help`} />
-                <span>{t(`options.${game}.${f.key}.label`)}</span>
-              </label>
-            ) : (
-              <label>{t(`options.${game}.${f.key}.label`)}
-                <select value={String(options[f.key])} aria-describedby={`opt-${f.key}-help`}
-                  onChange={(e) => setOptions({ ...options, [f.key]: f.values.find((v) => String(v) === e.target.value) ?? e.target.value })}>
-                  {choiceValues(f, seats).map((v) => (
-                    <option key={String(v)} value={String(v)}>
-                      {f.seats === true && typeof v === 'number'
-                        ? t('table.seat', { n: v + 1 })
-                        : t(`options.${game}.${f.key}.values.${v}`, { defaultValue: String(v) })}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            )}
-            <p id={`opt-${f.key}-help`} className="hint">{t(`options.${game}.${f.key}.help`)}</p>
-          </div>
-        ))}
-      </fieldset>
+      <OptionFields game={game} seats={seats} options={options} onChange={setOptions} />
       <fieldset>
         <legend>{t('create.visibility')}</legend>
         <label className="choice"><input type="radio" name="vis" checked={!priv} onChange={() => setPriv(false)} /> {t('create.public')}</label>

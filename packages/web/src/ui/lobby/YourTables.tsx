@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useApp, useServices } from '../context.js';
 import { useLobbyFacts } from './online.js';
+import { useRememberedTables } from './remembered.js';
 import { yourTables } from './yours.js';
 
 /**
@@ -14,20 +15,22 @@ export function YourTables() {
   const tables = useApp((s) => s.tables);
   const lobby = useApp((s) => s.lobby);
   const { seatedAt } = useLobbyFacts();
-  const list = yourTables(tables, lobby, seatedAt, player?.id ?? null);
+  const remembered = useRememberedTables();
+  const list = yourTables(tables, lobby, seatedAt, player?.id ?? null, remembered);
   if (list.length === 0) return null;
   return (
     <section className="panel yours" aria-labelledby="yours-title">
       <h2 id="yours-title">{t('home.yours')}</h2>
       <ul className="table-list">
-        {list.map(({ id, summary, seat }) => (
+        {list.map(({ id, summary, seat, remembered: old }) => (
           <li key={id} className="table-row">
             <div id={`yours-${id}`}>
               <strong>{summary === null ? t('home.seatedTable') : t(`games.${summary.game}.name`)}</strong>
               {summary?.private === true && <> <span className="badge">{t('lobby.private')}</span></>}
               {summary !== null && (
                 <span className="muted">
-                  {' · '}{t(`lobby.status.${summary.status}`)}
+                  {/* A status remembered from before a reload may have moved on: only a live one is shown. */}
+                  {old === true ? '' : ` · ${t(`lobby.status.${summary.status}`)}`}
                   {seat !== null ? ` · ${t('home.yourSeat', { n: seat + 1 })}` : ''}
                 </span>
               )}
