@@ -41,8 +41,10 @@ export function AccountMenu() {
     : [['/account/claim', t('account.claim.title')], ['/account/sign-in', t('account.signIn.title')], ['/me/games', t('account.nav.myGames')]];
   return (
     <details className="account-menu" ref={menu}>
-      <summary aria-label={t(account ? 'account.menu.labelAccount' : 'account.menu.labelGuest', { name: player.name })}>
+      {/* Named by what it shows, then what it is (a name given apart would have to contain the visible words). */}
+      <summary>
         <span className="who">{player.name}</span> <span className="account-kind">{account ? t('account.menu.account') : t('account.menu.guest')}</span>
+        {' '}<span className="visually-hidden">{t('account.menu.label')}</span>
       </summary>
       <ul>
         {entries.map(([href, text]) => <li key={href}><a href={href} onClick={go(href)}>{text}</a></li>)}
