@@ -11,31 +11,80 @@ export const LANGUAGES = [
 ] as const;
 export type Language = (typeof LANGUAGES)[number]['code'];
 
+type Loader = () => Promise<{ default: Record<string, unknown> }>;
+
 /**
- * Every locale file, `locales/<lang>/<file>.json`, loaded on demand: a browser downloads only the
+ * The locale files, `locales/<lang>/<file>.json`, loaded per language: a browser downloads only the
  * language it shows. `common.json` holds the shell's strings at the top level; every other file's
  * strings sit under its name (`sf.…`, `f7.…`), so a new file is picked up without a line here.
+ * These load with the language; the files of ON_DEMAND (i18n/on-demand.ts) only once a page asks
+ * for them (`loadStrings`), to keep the first load small: the "How to play" pages and guided games
+ * (`learn`: the /learn pages and the table's rules panel ask for it; the few `learn.…` words the
+ * lobby and the table show are in common.json) and the replays (`replay`: the /games pages).
  */
-const FILES = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
+const FILES = import.meta.glob<{ default: Record<string, unknown> }>(['./locales/*/*.json', '!./locales/*/learn.json', '!./locales/*/replay.json']);
+const ON_DEMAND: ReadonlySet<string> = new Set(['learn', 'replay']);
+
+/** The on-demand files asked for so far: a language chosen later loads them with the rest. */
+const wanted = new Set<string>();
+/** What has been added to i18next, as `<lang>/<file>`, and what is being loaded. */
+const loaded = new Set<string>();
+const loading = new Map<string, Promise<void>>();
 
 const isLanguage = (x: string): x is Language => LANGUAGES.some((l) => l.code === x);
 
-/** One language's strings, every file of it together. */
-async function bundle(lang: Language): Promise<Record<string, unknown>> {
-  const out: Record<string, unknown> = {};
-  await Promise.all(Object.entries(FILES).map(async ([path, load]) => {
+/** The files of one language among `files` (paths as import.meta.glob gives them). */
+function filesOf(lang: Language, files: Record<string, Loader>): { file: string; load: Loader }[] {
+  const out: { file: string; load: Loader }[] = [];
+  for (const [path, load] of Object.entries(files)) {
     const m = /^\.\/locales\/([a-z]+)\/([\w-]+)\.json$/.exec(path);
-    if (m === null || m[1] !== lang) return;
-    const strings = (await load()).default;
-    if (m[2] === 'common') Object.assign(out, strings);
-    else out[m[2]!] = strings;
-  }));
+    if (m !== null && m[1] === lang) out.push({ file: m[2]!, load });
+  }
   return out;
 }
 
-async function ensure(lang: Language): Promise<void> {
-  if (i18next.hasResourceBundle(lang, 'translation')) return;
-  i18next.addResourceBundle(lang, 'translation', await bundle(lang), true, true);
+/** Every locale file's loader: those of the language, and the on-demand ones once any is asked for. */
+async function loaders(): Promise<Record<string, Loader>> {
+  if (wanted.size === 0) return FILES;
+  return { ...FILES, ...(await import('./on-demand.js')).ON_DEMAND_FILES };
+}
+
+/**
+ * Loads `lang`'s files that `pick` names and are not loaded yet, and adds them to i18next (deeply:
+ * common.json's `learn` words and learn.json's share one subtree).
+ */
+async function load(lang: Language, pick: (file: string) => boolean): Promise<void> {
+  const todo = filesOf(lang, await loaders()).filter(({ file }) => pick(file) && !loaded.has(`${lang}/${file}`));
+  if (todo.length === 0) return;
+  const key = `${lang}/${todo.map((f) => f.file).sort().join('+')}`;
+  let running = loading.get(key);
+  if (running === undefined) {
+    running = (async () => {
+      const parts = await Promise.all(todo.map(async ({ file, load: get }) => ({ file, strings: (await get()).default })));
+      // common.json first, at the top; each other file under its name, merged into what is there.
+      for (const { file, strings } of parts.sort((a, b) => Number(b.file === 'common') - Number(a.file === 'common'))) {
+        i18next.addResourceBundle(lang, 'translation', file === 'common' ? strings : { [file]: strings }, true, true);
+        loaded.add(`${lang}/${file}`);
+      }
+    })().finally(() => loading.delete(key));
+    loading.set(key, running);
+  }
+  await running;
+}
+
+/** A language's files: those loaded at start, and the on-demand ones asked for so far. */
+const ensure = (lang: Language): Promise<void> => load(lang, (file) => !ON_DEMAND.has(file) || wanted.has(file));
+
+/** Whether an on-demand file's strings are there in the language shown. */
+export function stringsLoaded(file: string): boolean {
+  return !ON_DEMAND.has(file) || loaded.has(`${i18next.language}/${file}`);
+}
+
+/** Loads an on-demand file (`learn`, `replay`) in the language shown, and in any language chosen after. */
+export function loadStrings(file: string): Promise<void> {
+  wanted.add(file);
+  const lang = i18next.language;
+  return isLanguage(lang) ? load(lang, (f) => f === file) : Promise.resolve();
 }
 
 const KEY = 'parlor.lang';
@@ -68,6 +117,8 @@ export async function initI18n(): Promise<void> {
     resources: {},
     interpolation: { escapeValue: false },
     returnNull: false,
+    // An on-demand file that arrives while its page shows (the table's rules panel) re-renders it.
+    react: { bindI18nStore: 'added' },
   });
   await ensure(lng);
   await i18next.changeLanguage(lng);

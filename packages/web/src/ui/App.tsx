@@ -1,14 +1,17 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Language, setLanguage } from '../i18n/index.js';
+import { LANGUAGES, type Language, loadStrings, setLanguage, stringsLoaded } from '../i18n/index.js';
 import type { ParlorClient } from '../net/client.js';
 import type { Store } from '../state/store.js';
+import { AccountMenu } from './account/AccountMenu.js';
 import { ServicesContext, useApp, useServices } from './context.js';
 import { NameForm } from './lobby/NameForm.js';
 import { followLobbyFacts } from './lobby/online.js';
+import { rememberYourTables } from './lobby/remembered.js';
 import { Notice } from './Notice.js';
 import { page } from './routes.js';
 import { SettingsMenu } from './settings/SettingsMenu.js';
+import './shell.css';
 
 /** The current path, and a way to go elsewhere without reloading (routes.tsx says what each shows). */
 function usePath(): [string, (p: string) => void] {
@@ -23,8 +26,10 @@ function usePath(): [string, (p: string) => void] {
 }
 
 export function App({ client, store }: { client: ParlorClient; store: Store }) {
-  // Before the first welcome can arrive: the online count and the seats it lists (ui/lobby/online.ts).
+  // Before the first welcome can arrive: the online count and the seats it lists (ui/lobby/online.ts),
+  // and the tables of "Your games" as this browser saw them (ui/lobby/remembered.ts).
   followLobbyFacts(client);
+  rememberYourTables(client);
   const [path, navigate] = usePath();
   const services = useMemo(() => ({ client, store, navigate }), [client, store, navigate]);
   return (
@@ -34,12 +39,37 @@ export function App({ client, store }: { client: ParlorClient; store: Store }) {
   );
 }
 
+/** Pages that need no name: "How to play" and the guided games run in the browser alone. */
+const NO_NAME_NEEDED = /^\/learn(?:\/|$)/;
+
+/** The locale file a page needs beyond those loaded at start (i18n/index.ts), if any. */
+function pageStrings(pathname: string): string | null {
+  if (/^\/learn(?:\/|$)/.test(pathname)) return 'learn';
+  if (/^\/games\//.test(pathname)) return 'replay';
+  return null;
+}
+
+/** Shows `children` once the locale file `file` is loaded in the language shown (at once when it is). */
+function WithStrings({ file, children }: { file: string | null; children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const [, loaded] = useState(0);
+  const ready = file === null || stringsLoaded(file);
+  useEffect(() => {
+    if (ready || file === null) return;
+    let live = true;
+    // Loaded, or failed (offline): the page shows either way rather than wait for ever.
+    void loadStrings(file).finally(() => { if (live) loaded((n) => n + 1); });
+    return () => { live = false; };
+  }, [file, ready, i18n.language]);
+  return ready ? children : <div className="page-loading" aria-busy="true" />;
+}
+
 function Shell({ path }: { path: string }) {
   const { t } = useTranslation();
   const player = useApp((s) => s.player);
   const { client } = useServices();
   const url = new URL(path, window.location.origin);
-  const needsName = player === null && client.token === null;
+  const needsName = player === null && client.token === null && !NO_NAME_NEEDED.test(url.pathname);
   useFocusKeeper(path);
   return (
     <>
@@ -48,7 +78,7 @@ function Shell({ path }: { path: string }) {
       <main id="main">
         {/* In the main region (every part of the page is in a landmark). */}
         <Notice />
-        {needsName ? <NameForm /> : page(url)}
+        {needsName ? <NameForm /> : <WithStrings file={pageStrings(url.pathname)}>{page(url)}</WithStrings>}
       </main>
     </>
   );
@@ -57,7 +87,6 @@ function Shell({ path }: { path: string }) {
 function Header() {
   const { t, i18n } = useTranslation();
   const { navigate } = useServices();
-  const player = useApp((s) => s.player);
   const connection = useApp((s) => s.connection);
   const { client } = useServices();
   // Nothing to connect before a first visitor has a name: no "Offline" then.
@@ -70,7 +99,8 @@ function Header() {
         </svg> {t('app.name')}
       </a>
       {connecting && <span className={`conn conn-${connection}`} role="status"><span className="conn-text">{t(`app.connection.${connection}`)}</span></span>}
-      {player && <span className="who">{player.name}</span>}
+      {/* Who you are (guest or account), with the account pages; nothing before a name. */}
+      <AccountMenu />
       <SettingsMenu />
       <label className="lang">
         <span className="visually-hidden">{t('app.language')}</span>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../context.js';
 import { MAX_NAME_LENGTH, cleanName, nameLength, nameProblem } from './name.js';
 import { PlayPanel } from './PlayPanel.js';
+import { SignInForm } from './SignInForm.js';
 
 /** A name to start with, which the player may keep or change ("Guest 4821"). */
 function suggestedName(t: (k: string, o: Record<string, unknown>) => string): string {
@@ -14,7 +15,8 @@ function suggestedName(t: (k: string, o: Record<string, unknown>) => string): st
  * — each game against bots in one click, a seat at an open table, or "Enter" to the lobby. Reached
  * through a table's link, it asks only for the name. Its length is counted as the server counts it,
  * in characters as they appear on screen (an emoji or an accented letter is one), not in UTF-16
- * units: no maxLength cuts it, a counter shows it and the form says when it is too long.
+ * units: no maxLength cuts it, a counter shows it and the form says when it is too long. Someone
+ * with an account signs in here instead ("Already have an account? Sign in"), on a new device too.
  */
 export function NameForm() {
   const { t } = useTranslation();
@@ -23,6 +25,7 @@ export function NameForm() {
   const [name, setName] = useState(() => client.savedName || suggestedName(t));
   // A play button was pressed while the name would not do: say so.
   const [asked, setAsked] = useState(false);
+  const [signingIn, setSigningIn] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const problem = nameProblem(name);
   const used = nameLength(cleanName(name));
@@ -49,12 +52,24 @@ export function NameForm() {
       {problem === 'long' && <p className="name-error" role="alert">{t('name.tooLong', { max: MAX_NAME_LENGTH })}</p>}
       {problem === 'empty' && asked && <p className="name-error" role="alert">{t('name.required')}</p>}
       <button type="submit" disabled={problem !== null}>{t('name.submit')}</button>
+      <p className="name-account">
+        {t('name.haveAccount')}{' '}
+        <button type="button" className="secondary" aria-expanded={signingIn} aria-controls="sign-in" onClick={() => setSigningIn((x) => !x)}>
+          {t('name.signIn')}
+        </button>
+      </p>
     </form>
   );
-  if (atTable) return <div className="first-screen at-table">{form}</div>;
+  const who = (
+    <div className="first-screen-who">
+      {form}
+      {signingIn && <SignInForm id="sign-in" />}
+    </div>
+  );
+  if (atTable) return <div className="first-screen at-table">{who}</div>;
   return (
     <div className="first-screen">
-      {form}
+      {who}
       <PlayPanel level={2} name={nameForPlay} />
     </div>
   );

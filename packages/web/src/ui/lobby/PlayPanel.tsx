@@ -1,18 +1,22 @@
 import { GAME_IDS } from '@parlor/protocol';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../context.js';
-import { useLobbyFacts } from './online.js';
+import { useLobbyFacts, useOnlineBeforeHello } from './online.js';
 import { playAgainstBots, quickJoin, usePlayState } from './play.js';
 
 /**
  * What invites play, on the first screen and atop the lobby: each game with its player counts and
- * "Play now against bots", "Join an open table", and how many people are online (once known).
- * `name` gives the name to sign in with (the first screen's field), or null when it is not valid yet.
+ * "Play now against bots", "Join an open table", and how many people are online (once known: from
+ * the HTTP API before hello, then the lobby's live count). `name` gives the name to sign in with
+ * (the first screen's field), or null when it is not valid yet.
  */
 export function PlayPanel({ level, name }: { level: 1 | 2; name?: () => string | null }) {
   const { t } = useTranslation();
   const services = useServices();
-  const { online } = useLobbyFacts();
+  const { online: live } = useLobbyFacts();
+  // No hello yet (a first visit): nothing is connected, so the count comes from GET /api/online.
+  const early = useOnlineBeforeHello(live === null && services.client.token === null);
+  const online = live ?? early;
   const play = usePlayState();
   const H = level === 1 ? 'h1' : 'h2';
   const G = level === 1 ? 'h2' : 'h3';

@@ -1,5 +1,6 @@
 import type { ServerMessage } from '@parlor/protocol';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
+import { type ApiResult, apiCall } from '../../net/api.js';
 import type { ConnectionState, ParlorClient } from '../../net/client.js';
 
 /**
@@ -47,4 +48,42 @@ export function followLobbyFacts(client: ParlorClient): void {
 
 export function useLobbyFacts(): LobbyFacts {
   return useSyncExternalStore((fn) => { listeners.add(fn); return () => listeners.delete(fn); }, () => facts);
+}
+
+// ---- before hello: the count from the HTTP API ----
+
+/** How often the first screen asks again while it shows the count from the API (ms). */
+export const API_ONLINE_EVERY_MS = 60_000;
+
+let apiOnline: number | null = null;
+const apiListeners = new Set<() => void>();
+
+/** The count `GET /api/online` gave (docs/api.md), or null when it gave none (refused, unreachable, not a count). */
+export async function fetchOnline(get: (path: string) => Promise<ApiResult<unknown>> = (p) => apiCall('GET', p)): Promise<number | null> {
+  const r = await get('/api/online');
+  if (!r.ok) return null;
+  const n = (r.value as { online?: unknown } | null)?.online;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : null;
+}
+
+/**
+ * How many people are online for a visitor who has not said hello yet (no connection, so no lobby
+ * count): asked of the HTTP API while `active`, again every API_ONLINE_EVERY_MS; null until known.
+ * Once connected, the lobby's live count (useLobbyFacts) is the one to show.
+ */
+export function useOnlineBeforeHello(active: boolean): number | null {
+  const count = useSyncExternalStore((fn) => { apiListeners.add(fn); return () => apiListeners.delete(fn); }, () => apiOnline);
+  useEffect(() => {
+    if (!active) return;
+    let live = true;
+    const ask = () => void fetchOnline().then((n) => {
+      if (!live || n === null || n === apiOnline) return;
+      apiOnline = n;
+      for (const l of apiListeners) l();
+    });
+    ask();
+    const timer = setInterval(ask, API_ONLINE_EVERY_MS);
+    return () => { live = false; clearInterval(timer); };
+  }, [active]);
+  return active ? count : null;
 }

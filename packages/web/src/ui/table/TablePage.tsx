@@ -1,8 +1,11 @@
 import type { GameAction, GameSnapshot, SeatInfo } from '@parlor/protocol';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadStrings } from '../../i18n/index.js';
+import { replayHref } from '../../net/api.js';
 import { myAwayReason } from '../../state/presence.js';
 import type { TableState } from '../../state/store.js';
+import { RatedBadge } from '../account/RatedBadge.js';
 import { useApp, useServices } from '../context.js';
 import { useTurnCues } from '../settings/cues.js';
 import { GAME_SCREENS } from '../games/registry.js';
@@ -57,9 +60,9 @@ export function TablePage({ tableId, invite }: { tableId: string; invite: string
   return (
     <div className="table-page">
       <nav><a href="/" onClick={(e) => { e.preventDefault(); navigate('/'); }}>← {t('table.back')}</a></nav>
-      <h1>{t(`games.${table.summary.game}.name`)}</h1>
-      {/* How to play this table's game, folded until opened (ui/learn). */}
-      <TableHelp game={table.summary.game} />
+      <TableHeading table={table} />
+      {/* How to play this table's game, folded until opened (ui/learn); its texts load when it is first opened. */}
+      <LoadOnOpen file="learn"><TableHelp game={table.summary.game} /></LoadOnOpen>
       <div className="table-body">
         <div className="table-main">
           {table.summary.status === 'running' ? (
@@ -75,6 +78,49 @@ export function TablePage({ tableId, invite }: { tableId: string; invite: string
       {snapshot !== undefined && <Fairness table={table} snapshot={snapshot} />}
     </div>
   );
+}
+
+/**
+ * The table's heading: its game, "Rated" when its games change ratings, and a link to the replay of
+ * the game before the one being played. A finished game's own end screen links to its replay, so
+ * this link shows only while a later game runs (never two links to one replay on one screen).
+ */
+function TableHeading({ table }: { table: TableState }) {
+  const { t } = useTranslation();
+  const { navigate } = useServices();
+  const s = table.summary;
+  const previous = s.status === 'running' && s.gameNo > 1 ? s.gameNo - 1 : null;
+  const href = previous === null ? null : replayHref(s.id, previous, table.invite);
+  return (
+    <div className="row table-heading">
+      <h1>{t(`games.${s.game}.name`)}</h1>
+      {s.rated === true && <RatedBadge />}
+      {href !== null && (
+        <a className="small table-replay" href={href} onClick={(e) => {
+          if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+          e.preventDefault();
+          navigate(href);
+        }}>{t('table.replayGame', { n: previous })}</a>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Loads a locale file (i18n/index.ts, `loadStrings`) the first time a folded part inside is opened:
+ * the table's rules panel needs the "How to play" texts only then. (`toggle` does not bubble; it is
+ * caught on its way down.)
+ */
+function LoadOnOpen({ file, children }: { file: string; children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = box.current;
+    if (el === null) return;
+    const onToggle = (e: Event) => { if ((e.target as HTMLDetailsElement).open) void loadStrings(file).catch(() => undefined); };
+    el.addEventListener('toggle', onToggle, true);
+    return () => el.removeEventListener('toggle', onToggle, true);
+  }, [file]);
+  return <div ref={box} className="load-on-open">{children}</div>;
 }
 
 export function seatName(s: SeatInfo, t: (k: string) => string): string {

@@ -1,0 +1,47 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiErrorText } from '../account/ApiErrorText.js';
+import { signIn } from '../account/session.js';
+import { useServices } from '../context.js';
+import { cleanName } from './name.js';
+
+/**
+ * The first screen's "Sign in", for someone with an account on a device that has never seen them
+ * (docs/api.md, POST /api/sessions): name and password. The reply's token becomes this browser's and
+ * the connection says hello with it, so the account — its name, seats and games — is here at once,
+ * with no guest made first. A refusal is said in words by its code (wrong password, too many tries).
+ */
+export function SignInForm({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const services = useServices();
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ code: string; retryAfter: number | null } | null>(null);
+  const first = useRef<HTMLInputElement>(null);
+  // Opened by its button: the keyboard goes to the first field.
+  useEffect(() => { first.current?.focus(); }, []);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    // An empty field is refused here as the server would (no request, no attempt counted).
+    if (cleanName(name) === '' || password === '') { setError({ code: 'BAD_CREDENTIALS', retryAfter: null }); return; }
+    setBusy(true);
+    setError(null);
+    void signIn(services, cleanName(name), password).then((r) => {
+      // Signed in: the welcome replaces this screen. Refused: say why and let them try again.
+      if (!r.ok) { setBusy(false); setError({ code: r.code, retryAfter: r.retryAfter }); }
+    });
+  };
+  return (
+    <form id={id} className="panel sign-in-form" onSubmit={submit} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('name.signInTitle')}</h2>
+      <p className="hint">{t('name.signInText')}</p>
+      <label htmlFor={`${id}-name`}>{t('account.fields.name')}</label>
+      <input id={`${id}-name`} ref={first} value={name} onChange={(e) => setName(e.target.value)} autoComplete="username" />
+      <label htmlFor={`${id}-password`}>{t('account.fields.password')}</label>
+      <input id={`${id}-password`} type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" />
+      {error !== null && <p className="form-error" role="alert"><ApiErrorText code={error.code} retryAfter={error.retryAfter} /></p>}
+      <div className="row"><button type="submit" disabled={busy}>{t('account.signIn.submit')}</button></div>
+    </form>
+  );
+}

@@ -1,0 +1,225 @@
+/**
+ * The web shell in Chromium, before and around the name: the first screen's online count from
+ * GET /api/online before any connection, then the lobby's live count; "How to play" and the guided
+ * game open without a name, their texts (learn.json) loaded only there; "Sign in" to an existing
+ * account on a new device, from the first screen; the header's account menu (guest and account) at
+ * 390×844 and 1440×900 — axe-core clean, nothing wider than the screen, the menu inside it.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import account from '../../src/i18n/locales/en/account.json' with { type: 'json' };
+import en from '../../src/i18n/locales/en/common.json' with { type: 'json' };
+import ja from '../../src/i18n/locales/ja/common.json' with { type: 'json' };
+import { axeViolations, formatViolations } from './support/axe.js';
+import { type Harness, person, screenshot, shouldSkip, startHarness, waitUntil, withFailureShots } from './support/e2e.js';
+
+const SIZES = [[390, 844], [1440, 900]] as const;
+const PASSWORD = 'a long enough passphrase';
+
+/** A first visit: no token, every request and WebSocket the page makes recorded. */
+async function visitor(h: Harness, width: number, height: number, path = '/'): Promise<{ page: Page; urls: string[]; sockets: string[] }> {
+  const context = await h.browser.newContext({ locale: 'en-US', viewport: { width, height } });
+  context.setDefaultTimeout(30_000);
+  const page = await context.newPage();
+  const urls: string[] = [];
+  const sockets: string[] = [];
+  page.on('request', (r) => urls.push(new URL(r.url()).pathname));
+  page.on('websocket', (ws) => sockets.push(ws.url()));
+  page.on('pageerror', (e) => console.warn(`[visitor] page error: ${e.message}`));
+  await page.goto(h.server.url + path);
+  return { page, urls, sockets };
+}
+
+/** axe finds nothing, and the page is no wider than the screen. */
+async function clean(page: Page, what: string): Promise<void> {
+  expect(formatViolations(await axeViolations(page)), `axe: ${what}`).toEqual([]);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${what}: wider than the screen by ${overflow}px`).toBeLessThanOrEqual(0);
+}
+
+/** Every box of `selector` lies within the window, left to right. */
+async function insideWindow(page: Page, selector: string): Promise<{ left: number; right: number; width: number }[]> {
+  return page.locator(selector).evaluateAll((els) => els.map((e) => {
+    const r = e.getBoundingClientRect();
+    return { left: Math.floor(r.left), right: Math.ceil(r.right), width: window.innerWidth };
+  }));
+}
+
+const learnChunk = /\/locale-[a-z]+-learn-/;
+const replayChunk = /\/locale-[a-z]+-replay-/;
+
+describe.skipIf(shouldSkip('shell-first-screen'))('The shell before and around the name', () => {
+  let h: Harness;
+  const pages: Page[] = [];
+  beforeAll(async () => {
+    h = await startHarness();
+    h.server.hub.onlineEveryMs = 100;
+    // An account made elsewhere (another device), to sign in to from a new one.
+    const made = await fetch(`${h.server.url}/api/accounts`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Zoë', password: PASSWORD }),
+    });
+    expect(made.status).toBe(201);
+  });
+  afterAll(async () => { await h?.close(); });
+
+  it('the online count before a name (from the HTTP API, no connection), then the lobby\'s live count; no learn or replay texts loaded', async () => {
+    await withFailureShots('shell-online', () => pages, async () => {
+      // Ann is online; a visitor who has not given a name sees her counted.
+      const ann = await person(h, 'Ann');
+      pages.push(ann);
+      // The API's count is cached for 10 s (docs/api.md): Ann's own first screen asked it before her
+      // hello. Once the API counts her, a first visitor's page is told so.
+      // (Asked once a second: the read API's rate limit is per address, and the page shares this one.)
+      for (let tries = 0; ; tries++) {
+        const { online } = await (await fetch(`${h.server.url}/api/online`)).json() as { online: number };
+        if (online === 1) break;
+        expect(tries, 'the API counting Ann within 15 s').toBeLessThan(15);
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+      const { page, urls, sockets } = await visitor(h, 1440, 900);
+      pages.push(page);
+      await page.getByLabel(en.name.label).waitFor();
+      await page.locator('.online-count', { hasText: '1 player online' }).waitFor();
+      expect(urls).toContain('/api/online');
+      expect(sockets).toEqual([]);
+      expect(await page.locator('.conn').count()).toBe(0);
+      await screenshot(page, 'shell-first-online-1440');
+
+      // With a name, the lobby's live count: Ann and the visitor.
+      await page.getByLabel(en.name.label).fill('Vic');
+      await page.getByRole('button', { name: en.name.submit, exact: true }).click();
+      await page.getByRole('heading', { name: en.lobby.title, exact: true }).waitFor();
+      await page.locator('.online-count', { hasText: '2 players online' }).waitFor();
+      // It follows people coming and going (lobby.online), which the API's count did not.
+      await ann.context().close();
+      await page.locator('.online-count', { hasText: '1 player online' }).waitFor();
+      // Neither the learn pages' texts nor the replays' were loaded for the first screen and the lobby.
+      expect(urls.filter((u) => learnChunk.test(u) || replayChunk.test(u))).toEqual([]);
+      expect(urls.some((u) => /\/locale-en-common-/.test(u))).toBe(true);
+
+      // "How to play" from the lobby: its texts load then.
+      await page.getByRole('link', { name: en.learn.page.title.replace('{{game}}', 'Flip 7'), exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: en.learn.page.title.replace('{{game}}', 'Flip 7') }).waitFor();
+      await page.locator('.learn-lead').waitFor();
+      expect(urls.filter((u) => learnChunk.test(u))).toHaveLength(1);
+      expect(await page.locator('.learn-page, main').first().textContent()).not.toMatch(/\blearn\.\w/);
+    });
+  }, 120_000);
+
+  for (const [width, height] of SIZES) {
+    it(`${width}x${height}: "How to play" and the guided game need no name, in any language`, async () => {
+      await withFailureShots(`shell-learn-${width}`, () => pages, async () => {
+        const { page, urls, sockets } = await visitor(h, width, height, '/learn/flip-7');
+        pages.push(page);
+        await page.getByRole('heading', { level: 1, name: 'How to play Flip 7' }).waitFor();
+        expect(await page.getByLabel(en.name.label).count()).toBe(0);
+        expect(urls.filter((u) => learnChunk.test(u))).toEqual([expect.stringMatching(/locale-en-learn-/)]);
+        await clean(page, `learn page without a name ${width}`);
+        // The header: no name, no account menu, no connection state.
+        expect(await page.locator('.account-menu').count()).toBe(0);
+        expect(await page.locator('.conn').count()).toBe(0);
+
+        // The guided game, in the browser alone: nothing connects to the server.
+        await page.getByRole('link', { name: 'Play a guided first game' }).first().click();
+        await page.getByRole('heading', { level: 1, name: en.learn.guided.title.replace('{{game}}', 'Flip 7') }).waitFor();
+        await page.locator('.learn-lesson').waitFor();
+        expect(await page.getByLabel(en.name.label).count()).toBe(0);
+        await clean(page, `guided game without a name ${width}`);
+        await screenshot(page, `shell-guided-no-name-${width}`);
+
+        // Another language: its learn texts come with it.
+        await page.getByRole('combobox', { name: en.app.language }).selectOption('ja');
+        await page.getByRole('heading', { level: 1, name: ja.learn.guided.title.replace('{{game}}', 'Flip 7') }).waitFor();
+        await waitUntil(async () => urls.some((u) => /\/locale-ja-learn-/.test(u)), 10_000, 'the Japanese learn texts');
+        await page.locator('.learn-lesson h2').waitFor();
+        expect(await page.locator('.learn-lesson').textContent()).not.toMatch(/\blearn\.\w/);
+        expect(sockets).toEqual([]);
+      });
+    }, 120_000);
+  }
+
+  for (const [width, height] of SIZES) {
+    it(`${width}x${height}: signs in to an account on a new device from the first screen; the header's account menu`, async () => {
+      await withFailureShots(`shell-sign-in-${width}`, () => pages, async () => {
+        const { page } = await visitor(h, width, height);
+        pages.push(page);
+        await page.getByLabel(en.name.label).waitFor();
+        // The name form's "Sign in" (the sign-in form's own button has the same words).
+        const toggle = page.locator('.name-account').getByRole('button', { name: en.name.signIn, exact: true });
+        expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+        await toggle.click();
+        expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+        const form = page.getByRole('form', { name: en.name.signInTitle });
+        await form.waitFor();
+        // The keyboard went to the form's first field.
+        expect(await form.getByLabel(account.fields.name, { exact: true }).evaluate((e) => e === document.activeElement)).toBe(true);
+        await clean(page, `first screen with "Sign in" open ${width}`);
+        await screenshot(page, `shell-sign-in-${width}`);
+
+        // A wrong password is refused in words; no guest was made meanwhile.
+        await form.getByLabel(account.fields.name, { exact: true }).fill('zoe\u0308');
+        await form.getByLabel(account.fields.password, { exact: true }).fill('not the password');
+        await form.getByRole('button', { name: account.signIn.submit, exact: true }).click();
+        await form.getByRole('alert').filter({ hasText: account.errors.BAD_CREDENTIALS }).waitFor();
+        expect(await page.evaluate(() => localStorage.getItem('parlor.token'))).toBeNull();
+
+        // The right one: the account is here, with its own name, and the lobby opens.
+        await form.getByLabel(account.fields.password, { exact: true }).fill(PASSWORD);
+        await form.getByRole('button', { name: account.signIn.submit, exact: true }).click();
+        await page.getByRole('heading', { name: en.lobby.title, exact: true }).waitFor();
+        const menu = page.locator('.top .account-menu');
+        await menu.locator('.who', { hasText: 'Zoë' }).waitFor();
+        expect(await menu.locator('.account-kind').textContent()).toBe(account.menu.account);
+        expect(await page.evaluate(() => localStorage.getItem('parlor.token'))).not.toBeNull();
+
+        // The header at this size: everything inside the window; the menu opens inside it too.
+        for (const box of await insideWindow(page, '.top > *')) {
+          expect(box.left).toBeGreaterThanOrEqual(0);
+          expect(box.right).toBeLessThanOrEqual(box.width);
+        }
+        await menu.locator('summary').click();
+        const entries = menu.locator('ul');
+        await entries.getByRole('link', { name: account.nav.profile }).waitFor();
+        for (const box of await insideWindow(page, '.account-menu > ul')) {
+          expect(box.left).toBeGreaterThanOrEqual(0);
+          expect(box.right).toBeLessThanOrEqual(box.width);
+        }
+        await clean(page, `lobby with the account menu open ${width}`);
+        await screenshot(page, `shell-account-menu-${width}`);
+        // Escape closes it and gives the keyboard back to it.
+        await page.keyboard.press('Escape');
+        expect(await menu.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+        // An entry takes you there.
+        await menu.locator('summary').click();
+        await entries.getByRole('link', { name: account.nav.profile }).click();
+        await page.getByRole('heading', { level: 1, name: 'Zoë' }).waitFor();
+      });
+    }, 120_000);
+  }
+
+  for (const [width, height] of SIZES) {
+    it(`${width}x${height}: a guest's account menu: claim your name or sign in`, async () => {
+      await withFailureShots(`shell-guest-menu-${width}`, () => pages, async () => {
+        const page = await person(h, `Guest with a long name ${width}`.slice(0, 24));
+        pages.push(page);
+        await page.setViewportSize({ width, height });
+        const menu = page.locator('.top .account-menu');
+        expect(await menu.locator('.account-kind').textContent()).toBe(account.menu.guest);
+        for (const box of await insideWindow(page, '.top > *')) {
+          expect(box.left).toBeGreaterThanOrEqual(0);
+          expect(box.right).toBeLessThanOrEqual(box.width);
+        }
+        await menu.locator('summary').click();
+        await menu.getByRole('link', { name: account.claim.title }).waitFor();
+        for (const box of await insideWindow(page, '.account-menu > ul')) {
+          expect(box.left).toBeGreaterThanOrEqual(0);
+          expect(box.right).toBeLessThanOrEqual(box.width);
+        }
+        await clean(page, `guest's account menu ${width}`);
+        await screenshot(page, `shell-guest-menu-${width}`);
+        await menu.getByRole('link', { name: account.signIn.title }).click();
+        await page.getByRole('heading', { level: 1, name: account.signIn.title }).waitFor();
+      });
+    }, 120_000);
+  }
+});
