@@ -20,8 +20,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../src/i18n/locales/en/sf.json' with { type: 'json' };
 import { axeViolations, formatViolations } from './support/axe.js';
 import {
-  ARTIFACTS, type Harness, WEB_DIST, createTable, firstVisible, screenshot, shouldSkip, sit, start, startHarness, waitUntil, withFailureShots,
+  ARTIFACTS, type Harness, WEB_DIST, createTable, fillWithBots, firstVisible, screenshot, shouldSkip, sit, start, startHarness, waitUntil, withFailureShots,
 } from './support/e2e.js';
+import { away } from './support/away.js';
 import { press, readHand, select, sf } from './support/sf.js';
 
 const LANGS = [
@@ -61,7 +62,7 @@ async function layoutProblems(page: Page): Promise<string[]> {
     const out: string[] = [];
     const root = document.documentElement;
     if (root.scrollWidth > root.clientWidth + 1) out.push(`page scrolls sideways: ${root.scrollWidth} > ${root.clientWidth}`);
-    for (const slot of document.querySelectorAll<HTMLElement>('.sf .sf-slot:not(.back)')) {
+    for (const slot of document.querySelectorAll<HTMLElement>('.sf-slot:not(.back)')) {
       const card = slot.getBoundingClientRect();
       if (card.width === 0) continue;
       const name = slot.querySelector<HTMLElement>('.sf-card-name > span');
@@ -249,4 +250,53 @@ describe.skipIf(shouldSkip('sf-table-look'))('Stir Fry Eighteen: the table on a 
       expect(await tester.evaluate(() => document.activeElement === document.body)).toBe(false);
     });
   }, 240_000);
+  it('the end screen (ranking, statistics, the chart of scores after every turn) at both sizes; every card in every language', async () => {
+    await withFailureShots('sf-look-end', () => pages, async () => {
+      const carol = await personOn(h, 'Carol', '/', { viewport: { width: 1440, height: 900 } });
+      pages.push(carol);
+      await createTable(carol, { game: 'Stir Fry Eighteen', seats: 3, target: '50', tasteWindow: 5 });
+      await fillWithBots(carol);
+      await start(carol);
+      // Carol steps away: a stand-in bot plays her seat, and the bots finish the game quickly.
+      await away.leave(carol).click();
+      await away.leaveYes(carol).click();
+      await sf.endHeading(carol).waitFor({ timeout: 240_000 });
+
+      const chart = carol.locator('figure.sf-chart');
+      await chart.waitFor();
+      expect(await chart.getByRole('img').count()).toBe(1);
+      expect(await chart.locator('.sf-chart-legend li').count()).toBe(3);
+      // The chart's table: a row per turn and the start, its last row the ranking's scores.
+      const ranking = (await carol.locator('table.sf-ranking tbody tr').evaluateAll((rows) => rows.map((r) => [
+        r.querySelector('th')!.textContent!.replace(/ \(you\)$/, ''), Number(r.querySelector('td.num')!.textContent),
+      ]))) as [string, number][];
+      await chart.locator('summary').click();
+      const head = await chart.locator('thead th').allTextContents();
+      const rows = chart.locator('tbody tr');
+      expect(await rows.count()).toBeGreaterThan(2);
+      const last = (await rows.last().locator('td').allTextContents()).map(Number);
+      for (const [name, score] of ranking) expect(last[head.indexOf(name) - 1], `${name}'s last score`).toBe(score);
+      expect(Math.max(...ranking.map(([, v]) => v))).toBeGreaterThanOrEqual(50);
+
+      for (const size of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+        await carol.setViewportSize(size);
+        await carol.waitForTimeout(300);
+        expect(await layoutProblems(carol), `layout, end screen ${size.width}`).toEqual([]);
+        expect(formatViolations(await axeViolations(carol, { include: '.sf' })), `axe, end screen ${size.width}`).toEqual([]);
+        await screenshot(carol, `sf-look-end-${size.width}`);
+      }
+
+      // Every card, full size, in every language, on a phone: "How to play" shows the table's own cards.
+      await carol.goto(`${h.server.url}/learn/stir-fry-eighteen`);
+      await carol.locator('.sf-slot').first().waitFor();
+      for (const { code, label } of LANGS) {
+        await carol.getByRole('combobox', { name: /^(Language|Lingua|言語|언어|Język)$/ }).selectOption({ label });
+        await waitUntil(async () => (await carol.evaluate(() => document.documentElement.lang)) === code, 10_000, `the page in ${code}`);
+        await carol.waitForTimeout(300);
+        expect(await carol.locator('.sf-slot').count()).toBeGreaterThanOrEqual(9);
+        expect(await layoutProblems(carol), `every card in ${code}, 390x844`).toEqual([]);
+        expect(formatViolations(await axeViolations(carol, { include: '.sf-slot' })), `axe, every card in ${code}`).toEqual([]);
+      }
+    });
+  }, 400_000);
 });

@@ -96,7 +96,7 @@ export function ScoreChart({ history, names, target }: { history: readonly SfSco
             </g>
           ))}
           <line x1={m.left} x2={W - m.right} y1={y(target)} y2={y(target)} stroke="#a23b1f" strokeWidth="1.5" strokeDasharray="3 3" />
-          <text x={W - m.right} y={y(target) - 5} textAnchor="end" className="sf-chart-target">{t('sf.target', { target })}</text>
+          <text x={m.left + 6} y={y(target) - 5} textAnchor="start" className="sf-chart-target">{t('sf.target', { target })}</text>
           {labels.map((i) => (
             <text key={i} x={x(i)} y={H - m.bottom + 16} textAnchor="middle" className="sf-chart-tick">{history[i]!.turn}</text>
           ))}
@@ -131,7 +131,7 @@ export function ScoreChart({ history, names, target }: { history: readonly SfSco
       </ul>
       <details className="sf-chart-table">
         <summary>{t('sf.end.chart.asTable')}</summary>
-        <div className="sf-scroll">
+        <div className="sf-scroll" tabIndex={0} role="region" aria-label={t('sf.end.chart.title')}>
           <table>
             <caption className="visually-hidden">{t('sf.end.chart.title')}</caption>
             <thead>
