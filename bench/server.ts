@@ -23,6 +23,15 @@
  *   BENCH_THINK_MS="200-500"     a client's think time before answering, uniform in [min, max] ms
  *   BENCH_SATURATION=100         tables for a last zero-think-time saturation run (0: skip it)
  *   BENCH_CPU_PROF=dir           run the server with --cpu-prof, profiles written to dir
+ *   BENCH_CLUSTER=0              N > 0: every level is also run on one process on PostgreSQL and on a
+ *                                cluster of N processes (PostgreSQL + Redis, docs/operations.md "A
+ *                                cluster"), each client connected to a process in turn (no affinity:
+ *                                most messages reach a process that does not host their table), and
+ *                                the coordination's cost is printed: CPU per action in each process,
+ *                                Redis commands and PostgreSQL round trips per action
+ *   BENCH_POSTGRES=url           a PostgreSQL user that may create databases (a fresh one per level,
+ *                                dropped after); default postgres://postgres@127.0.0.1:5432/postgres
+ *   BENCH_REDIS=url              default redis://127.0.0.1:6379 (channels under a fresh prefix)
  *
  * Exit status: 1 when a level (the saturation run included) could not be run or counted any
  * error, else 0. The closing "aim" line judges the level of exactly 1,000 tables, if one was run.
@@ -34,6 +43,8 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { ClientMessage, GameSnapshot, ServerMessage } from '@parlor/protocol';
+import pg from 'pg';
+import { createClient } from 'redis';
 import WebSocket from 'ws';
 
 type Request = ClientMessage extends infer M ? (M extends ClientMessage ? Omit<M, 'id'> : never) : never;
@@ -61,6 +72,14 @@ const WARMUP = envNum('BENCH_WARMUP', 3);
 const THINK = parseRange('BENCH_THINK_MS', '200-500');
 const SATURATION_TABLES = envNum('BENCH_SATURATION', 100);
 const CPU_PROF = process.env.BENCH_CPU_PROF;
+const CLUSTER = envNum('BENCH_CLUSTER', 0);
+const BENCH_POSTGRES = process.env.BENCH_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const BENCH_REDIS = process.env.BENCH_REDIS ?? 'redis://127.0.0.1:6379';
+
+/** How the server runs in a level: one process on SQLite (the default product), one on PostgreSQL, or a cluster. */
+type Mode = { readonly kind: 'sqlite' } | { readonly kind: 'postgres' } | { readonly kind: 'cluster'; readonly processes: number };
+const MODES: Mode[] = CLUSTER > 0 ? [{ kind: 'sqlite' }, { kind: 'postgres' }, { kind: 'cluster', processes: CLUSTER }] : [{ kind: 'sqlite' }];
+const modeName = (m: Mode) => (m.kind === 'cluster' ? `cluster of ${m.processes}` : m.kind === 'postgres' ? '1 process, PostgreSQL' : '1 process, SQLite');
 const ROOT = resolve(import.meta.dirname, '..');
 const SERVER_BIN = join(ROOT, 'packages/server/bin/parlor-server.js');
 /** Tables set up at once during ramp-up. */
@@ -297,16 +316,18 @@ class TableRun {
   constructor(readonly game: (typeof GAMES)[number], readonly players: Player[]) {}
 }
 
-async function setupTable(url: string, stats: Stats, game: (typeof GAMES)[number], n: number, thinkMs: readonly [number, number]): Promise<TableRun> {
+/** Table n's players connect to the server's processes in turn (seat i of table n to process n + i). */
+async function setupTable(urls: readonly string[], stats: Stats, game: (typeof GAMES)[number], n: number, thinkMs: readonly [number, number]): Promise<TableRun> {
   const players = [0, 1, 2, 3].map(() => new Player(stats, thinkMs));
   const t = new TableRun(game, players);
   players.forEach((p, seat) => { p.table = t; p.seat = seat; });
-  await players[0]!.connect(url, `host ${n}`);
+  const url = (seat: number) => urls[(n + seat) % urls.length]!;
+  await players[0]!.connect(url(0), `host ${n}`);
   const created = await players[0]!.request({ type: 'table.create', game, seats: 4 });
   if (created.type !== 'table') throw new Error(`table.create refused: ${JSON.stringify(created)}`);
   t.id = created.table.id;
   await Promise.all(players.slice(1).map(async (p, i) => {
-    await p.connect(url, `guest ${n}.${i + 1}`);
+    await p.connect(url(i + 1), `guest ${n}.${i + 1}`);
     const r = await p.request({ type: 'table.sit', tableId: t.id, seat: i + 1 });
     if (r.type !== 'ok') throw new Error(`table.sit refused: ${JSON.stringify(r)}`);
   }));
@@ -330,68 +351,125 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-interface RunningServer { url: string; child: ChildProcess; dir: string; logLines: string[] }
+interface RunningServer {
+  readonly mode: Mode;
+  /** One per process. */
+  readonly urls: string[];
+  readonly children: ChildProcess[];
+  readonly dir: string;
+  readonly logLines: string[];
+  /** PostgreSQL modes: the level's own database (created for it, dropped after). */
+  readonly database: string | null;
+}
 
 /** The server running now: killed if the bench is interrupted, so that no server outlives it. */
 let current: RunningServer | null = null;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    if (current !== null) { current.child.kill('SIGKILL'); rmSync(current.dir, { recursive: true, force: true }); }
+    if (current !== null) { for (const c of current.children) c.kill('SIGKILL'); rmSync(current.dir, { recursive: true, force: true }); }
     process.exit(130);
   });
 }
 
-async function startServer(tables: number): Promise<RunningServer> {
-  const dir = mkdtempSync(join(tmpdir(), 'parlor-bench-'));
-  const port = await freePort();
-  const args: string[] = [];
-  if (CPU_PROF !== undefined) {
-    mkdirSync(CPU_PROF, { recursive: true });
-    args.push('--cpu-prof', `--cpu-prof-dir=${resolve(CPU_PROF)}`, `--cpu-prof-name=server-${tables}-${Date.now()}.cpuprofile`);
-  }
-  const child = spawn(process.execPath, [...args, SERVER_BIN], {
-    cwd: dir,
-    env: {
-      ...process.env,
-      PORT: String(port), HOST: '127.0.0.1', PARLOR_DB: join(dir, 'parlor.db'), LOG_LEVEL: 'warn',
-      PARLOR_BOT_DELAY_MS: '0-0', PARLOR_RATE_BURST: '100000', PARLOR_RATE_PER_SECOND: '100000', PARLOR_MAX_TABLES: '1000',
-      // Every bench client comes from 127.0.0.1: the per-address limits would stop it at a few tables.
-      PARLOR_MAX_CONNECTIONS_PER_ADDRESS: '100000', PARLOR_GUESTS_PER_ADDRESS_PER_HOUR: '1000000',
-      PARLOR_MAX_TABLES_PER_ADDRESS: '100000', PARLOR_MAX_OPEN_TABLES: '1000000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const logLines: string[] = [];
-  const collect = (buf: Buffer) => { for (const l of String(buf).split('\n')) if (l.trim() !== '' && logLines.length < 1000) logLines.push(l); };
-  child.stdout!.on('data', collect);
-  child.stderr!.on('data', collect);
-  const url = `http://127.0.0.1:${port}`;
-  current = { url, child, dir, logLines };
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited at start (${child.exitCode}): ${logLines.join('\n')}`);
-    try { if ((await fetch(`${url}/healthz`)).ok) break; } catch { /* not listening yet */ }
-    if (i > 200) throw new Error('server did not answer /healthz within 20 s');
-    await sleep(100);
-  }
-  return { url, child, dir, logLines };
+/** Runs `sql` as the BENCH_POSTGRES user (creating and dropping the levels' databases). */
+async function admin<R extends pg.QueryResultRow>(sql: string): Promise<R[]> {
+  const client = new pg.Client({ connectionString: BENCH_POSTGRES });
+  client.on('error', () => {});
+  await client.connect();
+  try { return (await client.query<R>(sql)).rows; } finally { await client.end(); }
 }
 
-/** Stops the server (SIGTERM: a clean close) and removes its database; resolves to the database's size in bytes. */
+function databaseUrl(name: string): string {
+  const u = new URL(BENCH_POSTGRES);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function startServer(tables: number, mode: Mode): Promise<RunningServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'parlor-bench-'));
+  const database = mode.kind === 'sqlite' ? null : `parlor_bench_${Date.now()}_${process.pid}`;
+  if (database !== null) await admin(`CREATE DATABASE ${database}`);
+  const processes = mode.kind === 'cluster' ? mode.processes : 1;
+  const prefix = `bench-${process.pid}-${Date.now()}`;
+  const logLines: string[] = [];
+  const collect = (buf: Buffer) => { for (const l of String(buf).split('\n')) if (l.trim() !== '' && logLines.length < 1000) logLines.push(l); };
+  const urls: string[] = [];
+  const children: ChildProcess[] = [];
+  current = { mode, urls, children, dir, logLines, database };
+  for (let n = 0; n < processes; n++) {
+    const port = await freePort();
+    const args: string[] = [];
+    if (CPU_PROF !== undefined) {
+      mkdirSync(CPU_PROF, { recursive: true });
+      args.push('--cpu-prof', `--cpu-prof-dir=${resolve(CPU_PROF)}`, `--cpu-prof-name=server-${mode.kind}-${n}-${tables}-${Date.now()}.cpuprofile`);
+    }
+    const child = spawn(process.execPath, [...args, SERVER_BIN], {
+      cwd: dir,
+      env: {
+        ...process.env,
+        PORT: String(port), HOST: '127.0.0.1', PARLOR_DB: database === null ? join(dir, 'parlor.db') : databaseUrl(database), LOG_LEVEL: 'warn',
+        PARLOR_BOT_DELAY_MS: '0-0', PARLOR_RATE_BURST: '100000', PARLOR_RATE_PER_SECOND: '100000', PARLOR_MAX_TABLES: '1000',
+        // Every bench client comes from 127.0.0.1: the per-address limits would stop it at a few tables.
+        PARLOR_MAX_CONNECTIONS_PER_ADDRESS: '100000', PARLOR_GUESTS_PER_ADDRESS_PER_HOUR: '1000000',
+        PARLOR_MAX_TABLES_PER_ADDRESS: '100000', PARLOR_MAX_OPEN_TABLES: '1000000',
+        ...(mode.kind === 'cluster' ? { PARLOR_REDIS: BENCH_REDIS, PARLOR_REDIS_PREFIX: prefix } : {}),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.on('data', collect);
+    child.stderr!.on('data', collect);
+    children.push(child);
+    const url = `http://127.0.0.1:${port}`;
+    urls.push(url);
+    for (let i = 0; ; i++) {
+      if (child.exitCode !== null) throw new Error(`server exited at start (${child.exitCode}): ${logLines.join('\n')}`);
+      try { if ((await fetch(`${url}/healthz`)).ok) break; } catch { /* not listening yet */ }
+      if (i > 200) throw new Error('server did not answer /healthz within 20 s');
+      await sleep(100);
+    }
+  }
+  return current;
+}
+
+/** Stops the server's processes (SIGTERM: a clean close) and removes its database; resolves to the database's size in bytes. */
 async function stopServer(s: RunningServer): Promise<number> {
-  if (s.child.exitCode === null) {
-    const exited = new Promise<void>((r) => s.child.once('exit', () => r()));
-    s.child.kill('SIGTERM');
-    const killTimer = setTimeout(() => s.child.kill('SIGKILL'), 15_000);
+  await Promise.all(s.children.map(async (child) => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise<void>((r) => child.once('exit', () => r()));
+    child.kill('SIGTERM');
+    const killTimer = setTimeout(() => child.kill('SIGKILL'), 15_000);
     await exited;
     clearTimeout(killTimer);
-  }
+  }));
   let bytes = 0;
+  if (s.database !== null) {
+    bytes = Number((await admin<{ size: string }>(`SELECT pg_database_size('${s.database}') AS size`))[0]!.size);
+    await admin(`DROP DATABASE ${s.database}`);
+  }
   for (const f of ['parlor.db', 'parlor.db-wal', 'parlor.db-shm']) {
     try { bytes += statSync(join(s.dir, f)).size; } catch { /* not there */ }
   }
   rmSync(s.dir, { recursive: true, force: true });
   current = null;
   return bytes;
+}
+
+/** Commands Redis has processed since it started (every client's). */
+async function redisCommands(): Promise<number> {
+  const client = createClient({ url: BENCH_REDIS });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    const info = await client.info('stats');
+    return Number(/total_commands_processed:(\d+)/.exec(info)?.[1] ?? NaN);
+  } finally {
+    await client.quit();
+  }
+}
+
+/** The processes' /metrics, each scraped. */
+async function scrapeAll(urls: readonly string[]): Promise<Map<string, number>[]> {
+  return Promise.all(urls.map((u) => scrape(u)));
 }
 
 /** Selected samples from /metrics (name with labels → value). */
@@ -441,11 +519,16 @@ interface LevelResult {
   requested: number; tables: number; clients: number; actionsPerSec: number; p50: number; p99: number; max: number;
   errors: number; races: number; rssMb: number; serverCpu: number; benchCpu: number;
   serverP99: string; serverLagP99: number; benchLagP99: number; games: number; errorDetail: string;
+  mode: Mode;
+  /** Server CPU ms per action stored: all processes together, and each process's share. */
+  cpuPerAction: number; cpuPerActionByProcess: number[];
+  /** Coordination per action stored: Redis commands (cluster) and PostgreSQL round trips (PostgreSQL modes). */
+  redisPerAction: number; pgPerAction: number;
 }
 
-async function level(tables: number, seconds: number, thinkMs: readonly [number, number]): Promise<LevelResult> {
+async function level(tables: number, seconds: number, thinkMs: readonly [number, number], mode: Mode): Promise<LevelResult> {
   const stats = new Stats();
-  const server = await startServer(tables);
+  const server = await startServer(tables, mode);
   const seated: TableRun[] = [];
   const runs: TableRun[] = [];
   const rampStart = performance.now();
@@ -455,7 +538,7 @@ async function level(tables: number, seconds: number, thinkMs: readonly [number,
   try {
     for (let i = 0; i < tables; i += SETUP_CONCURRENCY) {
       const batch = await Promise.allSettled(Array.from({ length: Math.min(SETUP_CONCURRENCY, tables - i) },
-        (_, j) => setupTable(server.url, stats, GAMES[(i + j) % 2]!, i + j, thinkMs)));
+        (_, j) => setupTable(server.urls, stats, GAMES[(i + j) % 2]!, i + j, thinkMs)));
       for (const b of batch) {
         if (b.status === 'fulfilled') seated.push(b.value);
         else stats.error(`setup: ${b.reason instanceof Error ? b.reason.message : String(b.reason)}`);
@@ -482,7 +565,8 @@ async function level(tables: number, seconds: number, thinkMs: readonly [number,
       }
     }, 1000);
     await sleep(WARMUP * 1000);
-    const before = await scrape(server.url);
+    const beforeAll = await scrapeAll(server.urls);
+    const redis0 = mode.kind === 'cluster' ? await redisCommands() : NaN;
     const wall0 = performance.now();
     const cpu0 = process.cpuUsage();
     const lag = monitorEventLoopDelay({ resolution: 10 });
@@ -499,7 +583,16 @@ async function level(tables: number, seconds: number, thinkMs: readonly [number,
     await sleep(Math.min(2000, thinkMs[1] + 500));
     lag.disable();
     const cpu = process.cpuUsage(cpu0);
-    const after = await scrape(server.url);
+    const afterAll = await scrapeAll(server.urls);
+    const redis1 = mode.kind === 'cluster' ? await redisCommands() : NaN;
+    // One process's figures as one map (summed), for what follows; the per-process CPU apart.
+    const merge = (maps: Map<string, number>[]) => {
+      const out = new Map<string, number>();
+      for (const m of maps) for (const [k, v] of m) out.set(k, k.endsWith('_lag_p99_seconds') ? Math.max(out.get(k) ?? 0, v) : (out.get(k) ?? 0) + v);
+      return out;
+    };
+    const before = merge(beforeAll);
+    const after = merge(afterAll);
     const wall = (performance.now() - wall0) / 1000;
     storedActions = sumOf(after, 'parlor_actions_total');
     clearInterval(watch);
@@ -511,6 +604,9 @@ async function level(tables: number, seconds: number, thinkMs: readonly [number,
     if (serverWarnings.length > 0) console.log(`  server log (${serverWarnings.length} warning/error lines), first: ${serverWarnings[0]!.slice(0, 300)}`);
     const serverCpuSec = (after.get('parlor_process_process_cpu_seconds_total') ?? 0) - (before.get('parlor_process_process_cpu_seconds_total') ?? 0);
     const serverActions = sumOf(after, 'parlor_actions_total') - sumOf(before, 'parlor_actions_total');
+    const cpuOf = (m: Map<string, number>) => m.get('parlor_process_process_cpu_seconds_total') ?? 0;
+    const cpuPerActionByProcess = afterAll.map((a, i) => (cpuOf(a) - cpuOf(beforeAll[i]!)) * 1000 / Math.max(1, serverActions));
+    const roundTrips = (after.get('parlor_store_round_trips') ?? 0) - (before.get('parlor_store_round_trips') ?? 0);
     console.log(`  (ramp-up ${rampSeconds.toFixed(1)} s for ${runs.length} tables; measured ${elapsed.toFixed(1)} s; ` +
       `server CPU ${fmt(serverCpuSec * 1000 / Math.max(1, serverActions), 2)} ms per action, bench CPU ${fmt((cpu.user + cpu.system) / 1000 / Math.max(1, serverActions), 2)} ms; ` +
       `${fmt(msgs / elapsed, 0)} messages/s received, ${fmt(bytes / Math.max(1, msgs), 0)} bytes each on average, ` +
@@ -526,6 +622,10 @@ async function level(tables: number, seconds: number, thinkMs: readonly [number,
       serverLagP99: (after.get('parlor_process_nodejs_eventloop_lag_p99_seconds') ?? NaN) * 1000,
       benchLagP99: lag.percentile(99) / 1e6,
       games: stats.games,
+      mode, cpuPerAction: serverCpuSec * 1000 / Math.max(1, serverActions), cpuPerActionByProcess,
+      // Less the two INFO commands of the count itself.
+      redisPerAction: (redis1 - redis0 - 1) / Math.max(1, serverActions),
+      pgPerAction: mode.kind === 'sqlite' ? NaN : roundTrips / Math.max(1, serverActions),
       errorDetail: errorDetail + (stats.noUpdate > 0 ? `; ${stats.noUpdate} ok without update` : '') +
         (serverWarnings.length > 0 ? `${errorDetail === '' ? '' : ', '}server log warnings ×${serverWarnings.length}` : ''),
     };
@@ -554,14 +654,15 @@ console.log('latency: action sent → that client\'s next game update; srv CPU /
 const results: LevelResult[] = [];
 /** Levels that could not be run to the end, with the reason. */
 const failed: string[] = [];
-async function runLevel(label: string, tables: number, seconds: number, thinkMs: readonly [number, number]): Promise<LevelResult | null> {
+async function runLevel(label: string, tables: number, seconds: number, thinkMs: readonly [number, number], mode: Mode): Promise<LevelResult | null> {
   let r: LevelResult;
   try {
-    r = await level(tables, seconds, thinkMs);
+    r = await level(tables, seconds, thinkMs, mode);
   } catch (e) {
     const reason = e instanceof Error ? e.message : String(e);
     console.log(`  level failed: ${reason}`);
-    failed.push(`${label}: ${reason}`);
+    failed.push(`${label} (${modeName(mode)}): ${reason}`);
+    if (current !== null) await stopServer(current).catch(() => {});
     return null;
   }
   console.log(header);
@@ -570,23 +671,53 @@ async function runLevel(label: string, tables: number, seconds: number, thinkMs:
   return r;
 }
 for (const n of LEVELS) {
-  console.log(`\n${n} tables…`);
-  const r = await runLevel(`${n} tables`, n, SECONDS, THINK);
-  if (r !== null) results.push(r);
+  for (const mode of MODES) {
+    console.log(`\n${n} tables${MODES.length > 1 ? `, ${modeName(mode)}` : ''}…`);
+    const r = await runLevel(`${n} tables`, n, SECONDS, THINK, mode);
+    if (r !== null) results.push(r);
+  }
 }
-let saturation: LevelResult | null = null;
+const saturations: LevelResult[] = [];
 if (SATURATION_TABLES > 0) {
-  console.log(`\nsaturation: ${SATURATION_TABLES} tables, zero think time…`);
-  saturation = await runLevel(`saturation, ${SATURATION_TABLES} tables`, SATURATION_TABLES, Math.min(SECONDS, 10), [0, 0]);
+  for (const mode of MODES) {
+    console.log(`\nsaturation: ${SATURATION_TABLES} tables, zero think time${MODES.length > 1 ? `, ${modeName(mode)}` : ''}…`);
+    const r = await runLevel(`saturation, ${SATURATION_TABLES} tables`, SATURATION_TABLES, Math.min(SECONDS, 10), [0, 0], mode);
+    if (r !== null) saturations.push(r);
+  }
 }
 
 console.log('\nsummary');
-console.log(header);
-for (const r of results) console.log(row(r));
-if (saturation !== null) console.log(`${row(saturation)}   ← zero think time (saturation)`);
+for (const mode of MODES) {
+  if (MODES.length > 1) console.log(`${modeName(mode)}:`);
+  console.log(header);
+  for (const r of results.filter((x) => x.mode === mode)) console.log(row(r));
+  for (const r of saturations.filter((x) => x.mode === mode)) console.log(`${row(r)}   ← zero think time (saturation)`);
+}
 for (const f of failed) console.log(`level failed — ${f}`);
+if (MODES.length > 1) {
+  // The cost of coordination: what a cluster's processes spend per action, next to one process.
+  console.log('\ncoordination, per action stored (server CPU in ms of one core; each process\'s share of the cluster\'s)');
+  console.log(`${'level'.padEnd(34)} ${pad('CPU ms', 7)} ${pad('per process', 18)} ${pad('Redis cmds', 10)} ${pad('PG trips', 9)}`);
+  for (const r of [...results, ...saturations]) {
+    const label = `${r.requested} tables${saturations.includes(r) ? ' (saturation)' : ''}, ${modeName(r.mode)}`;
+    console.log(`${label.padEnd(34)} ${pad(fmt(r.cpuPerAction, 3), 7)} ${pad(r.cpuPerActionByProcess.map((c) => fmt(c, 3)).join(' + '), 18)} ${pad(fmt(r.redisPerAction, 1), 10)} ${pad(fmt(r.pgPerAction, 1), 9)}`);
+  }
+  const AIM_C = 'aim (a cluster\'s CPU per action within 20% of one process on PostgreSQL)';
+  for (const group of [results, saturations]) {
+    for (const n of new Set(group.map((r) => r.requested))) {
+      const one = group.find((r) => r.requested === n && r.mode.kind === 'postgres');
+      const many = group.find((r) => r.requested === n && r.mode.kind === 'cluster');
+      if (one === undefined || many === undefined) continue;
+      const extra = many.cpuPerAction / one.cpuPerAction - 1;
+      const sqlite = group.find((r) => r.requested === n && r.mode.kind === 'sqlite');
+      console.log(`${AIM_C}, ${n} tables${group === saturations ? ' (saturation)' : ''}: ${extra <= 0.2 ? 'MET' : 'MISSED'} — ` +
+        `${fmt(many.cpuPerAction, 3)} vs ${fmt(one.cpuPerAction, 3)} ms (${extra >= 0 ? '+' : ''}${fmt(extra * 100, 0)}%)` +
+        (sqlite === undefined ? '' : `; one process on SQLite ${fmt(sqlite.cpuPerAction, 3)} ms`));
+    }
+  }
+}
 const AIM = 'aim (1,000 tables, p99 < 100 ms, zero errors)';
-const top = results.find((r) => r.requested === 1000) ?? null;
+const top = results.find((r) => r.requested === 1000 && r.mode.kind === 'sqlite') ?? null;
 if (top === null) {
   console.log(`${AIM}: not measured in this run (${LEVELS.includes(1000) ? 'the 1,000-table level failed' : 'no level of 1,000 tables'})`);
 } else {
@@ -594,7 +725,7 @@ if (top === null) {
   console.log(`${AIM}: ${met ? 'MET' : 'MISSED'} — ${top.tables} tables, p99 ${fmt(top.p99)} ms, ${top.errors} errors`);
 }
 // Non-zero when any level failed or had errors (races are the protocol working, not errors).
-const withErrors = [...results, ...(saturation === null ? [] : [saturation])].filter((r) => r.errors > 0);
+const withErrors = [...results, ...saturations].filter((r) => r.errors > 0);
 if (failed.length > 0 || withErrors.length > 0) {
   console.log(`exit 1: ${failed.length} level(s) failed, ${withErrors.length} level(s) with errors`);
   process.exit(1);

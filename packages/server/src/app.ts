@@ -11,6 +11,8 @@ import { accountRoutes } from './api/accounts.js';
 import { readRoutes } from './api/read.js';
 import { type Connection, Hub } from './hub.js';
 import { createMetrics } from './metrics.js';
+import { redisBus } from './cluster/bus.js';
+import { Cluster, clusterTiming } from './cluster/cluster.js';
 import { openStore } from './store/open.js';
 import type { Store } from './store/store.js';
 
@@ -106,7 +108,7 @@ const CSP_DIRECTIVES = {
 export async function startServer(config: ServerConfig, opts: { store?: Store; logger?: boolean | object } = {}): Promise<ParlorServer> {
   // PARLOR_DB: a SQLite file, or a postgres:// URL (store/open.ts).
   const store = opts.store ?? await openStore(config.dbPath, { synchronous: config.dbSync, poolSize: config.dbPool });
-  const metrics = createMetrics();
+  const metrics = createMetrics(store);
   // Request logs carry the path only: a query string may hold a private table's invite
   // (GET /tables/:id/export?invite=…), a secret that must not reach the log.
   // An object given in `opts.logger` (a test's stream, say) is merged over these settings.
@@ -123,9 +125,12 @@ export async function startServer(config: ServerConfig, opts: { store?: Store; l
     warn: (obj, msg) => app.log.warn(obj, msg),
     error: (obj, msg) => app.log.error(obj, msg),
   });
+  // PARLOR_REDIS: one of several processes (docs/operations.md, "A cluster").
+  const bus = config.redisUrl === null ? null : await redisBus(config.redisUrl, config.redisPrefix, hub.log);
+  if (bus !== null) hub.cluster = new Cluster(hub, store, bus, clusterTiming(config.leaseMs));
   await hub.load();
   accountRoutes(app, store, hub);
-  readRoutes(app, store);
+  readRoutes(app, store, hub);
 
   // Security headers on every response (pages, assets, errors): the CSP above, nosniff,
   // X-Frame-Options DENY with frame-ancestors 'none', Referrer-Policy no-referrer (invite links
@@ -154,6 +159,18 @@ export async function startServer(config: ServerConfig, opts: { store?: Store; l
   });
 
   app.get('/healthz', async () => ({ ok: true }));
+  // Readiness, for a load balancer: the store answers (and in a cluster, Redis is connected).
+  // 503 says which is wrong (not how: the page is public); the process stays up and recovers on its own.
+  app.get('/readyz', async (_req, reply) => {
+    const problems: string[] = [];
+    const storeProblem = await Promise.race([
+      hub.store.leaseOf('-').then(() => null, () => 'unavailable'),
+      new Promise<string>((res) => setTimeout(() => res('no answer within 2 s'), 2000).unref()),
+    ]);
+    if (storeProblem !== null) problems.push(`store: ${storeProblem}`);
+    if (bus !== null && !bus.ready) problems.push('redis: not connected');
+    return reply.code(problems.length === 0 ? 200 : 503).send({ ok: problems.length === 0, ...(problems.length === 0 ? {} : { problems }), ...(hub.cluster === null ? {} : { process: hub.cluster.id, tables: hub.tables.size }) });
+  });
   app.get('/metrics', async (_req, reply) => {
     reply.header('content-type', metrics.registry.contentType);
     return metrics.registry.metrics();
@@ -277,6 +294,7 @@ export async function startServer(config: ServerConfig, opts: { store?: Store; l
     close: async () => {
       await app.close();
       await hub.close();
+      await bus?.close();
       await store.close();
     },
   };

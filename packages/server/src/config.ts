@@ -59,6 +59,13 @@ export interface ServerConfig {
   // ---- the web client's files (docs/operations.md, "Assets") ----
   /** PARLOR_SERVE_SOURCEMAPS: serve the web build's source maps (`.map`); off, they are 404. */
   readonly serveSourceMaps: boolean;
+  // ---- several processes (docs/operations.md, "A cluster") ----
+  /** PARLOR_REDIS: a `redis://` URL; set, this process is one of a cluster sharing PARLOR_DB. Null: a lone server. */
+  readonly redisUrl: string | null;
+  /** PARLOR_REDIS_PREFIX: the start of every Redis channel name, so that clusters (or test runs) may share a Redis. */
+  readonly redisPrefix: string;
+  /** PARLOR_LEASE_MS: how long a table's lease lasts unrenewed: a dead process's tables move after about this long. */
+  readonly leaseMs: number;
 }
 
 /** The web client built in this checkout (packages/web/dist), served at / when present. */
@@ -116,7 +123,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     rateBurst: num('PARLOR_RATE_BURST', 40, 1, 100000),
     ratePerSecond: num('PARLOR_RATE_PER_SECOND', 20, 1, 100000),
     logLevel: env.LOG_LEVEL ?? 'info',
-    timerScale: 1,
+    timerScale: num('PARLOR_TIMER_SCALE', 1, 0.001, 1),
     replaceAfterSeconds: num('PARLOR_REPLACE_AFTER_SECONDS', 120, 10, 86_400),
     idleMinutes: num('PARLOR_IDLE_MINUTES', 10, 1, 10_080),
     openTableMinutes: num('PARLOR_OPEN_TABLE_MINUTES', 30, 1, 10_080),
@@ -128,6 +135,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     maxTablesPerAddress: num('PARLOR_MAX_TABLES_PER_ADDRESS', 20, 1, 100_000),
     maxOpenTables: num('PARLOR_MAX_OPEN_TABLES', 1000, 1, 1_000_000),
     serveSourceMaps: flag('PARLOR_SERVE_SOURCEMAPS', env.PARLOR_SERVE_SOURCEMAPS),
+    redisUrl: redisUrl(env.PARLOR_REDIS, env.PARLOR_DB ?? ''),
+    redisPrefix: redisPrefix(env.PARLOR_REDIS_PREFIX),
+    leaseMs: num('PARLOR_LEASE_MS', 3000, 500, 600_000),
   };
 }
 
@@ -144,4 +154,18 @@ function flag(key: string, raw: string | undefined): boolean {
   if (raw === undefined || raw === '' || raw === '0' || raw === 'false') return false;
   if (raw === '1' || raw === 'true') return true;
   throw new Error(`${key} must be 1 or 0 (true or false), not "${raw.slice(0, 100)}"`);
+}
+
+function redisUrl(raw: string | undefined, db: string): string | null {
+  if (raw === undefined || raw === '') return null;
+  // The processes of a cluster share one database over the network; that is PostgreSQL.
+  if (!/^postgres(?:ql)?:\/\//i.test(db)) throw new Error('PARLOR_REDIS (a cluster) needs PARLOR_DB to be a PostgreSQL URL (postgres://…): every process of a cluster shares one database');
+  if (!/^rediss?:\/\/[^\s]+$/.test(raw)) throw new Error('PARLOR_REDIS must be a redis:// or rediss:// URL, such as redis://127.0.0.1:6379');
+  return raw;
+}
+
+function redisPrefix(raw: string | undefined): string {
+  if (raw === undefined || raw === '') return 'parlor';
+  if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(raw)) throw new Error(`PARLOR_REDIS_PREFIX must be 1 to 64 letters, digits or _ . : -, not "${raw.slice(0, 100)}"`);
+  return raw;
 }

@@ -1,7 +1,7 @@
 import { type ClientMessage, MAX_CHAT_LENGTH, PROTOCOL_ERRORS, PROTOCOL_VERSION, type ServerMessage } from '@parlor/protocol';
 import { exportGame } from './export.js';
 import { AddressLimits } from './limits.js';
-import { Lobby } from './lobby.js';
+import { Lobby, type LobbyEntry } from './lobby.js';
 import { TableIndex } from './table-index.js';
 import type { ServerConfig } from './config.js';
 import { botLevels } from '@parlor/bots';
@@ -10,7 +10,8 @@ import { nameKey } from './accounts/names.js';
 import { cleanName, hashToken, randomId } from './identity.js';
 import type { Metrics } from './metrics.js';
 import { RateLimit } from './rate-limit.js';
-import { type Store, StoreUnavailable, type TableRow } from './store/store.js';
+import { type Fence, LeaseLost, type Store, StoreUnavailable, type TableRow } from './store/store.js';
+import type { Cluster, ClusterHost } from './cluster/cluster.js';
 import { storeRefusal } from './table/game-life.js';
 import { Table } from './table/table.js';
 import { type Client, Refusal, type TableHost } from './table/types.js';
@@ -27,13 +28,18 @@ export interface Connection {
   readonly chatLimit: RateLimit;
   readonly watching: Set<string>;
   lobby: boolean;
+  /** A connection to another process of the cluster, whose messages for this process's tables are forwarded here. */
+  readonly remote?: boolean;
 }
+
+/** The messages about one table, which in a cluster go to the process hosting it. */
+type TableMessage = Extract<ClientMessage, { tableId: string }>;
 
 /**
  * The server's live state: players seen, connections, tables and the lobby. Messages arrive here
  * already parsed and size-checked; each is answered with `ok`, `error` or its own reply.
  */
-export class Hub implements TableHost {
+export class Hub implements TableHost, ClusterHost {
   readonly tables = new Map<string, Table>();
   private readonly names = new Map<string, string>();
   /** Players known to be accounts (seen at hello, or made since). */
@@ -41,7 +47,7 @@ export class Hub implements TableHost {
   private readonly connections = new Map<string, Set<Connection>>();
   /** When each player's last connection closed (players seated at a table). */
   private readonly lastSeen = new Map<string, number>();
-  private readonly lobby = new Lobby(() => this.tables.values(), 200);
+  private readonly lobby = new Lobby(() => this.lobbyEntries(), 200);
   /** Lobby watchers, each with the online count it was last told (`lobby.online`). */
   private readonly onlineTold = new Map<Connection, number>();
   /** At most one `lobby.online` per watcher this often (ms); a change within it waits for its end. */
@@ -51,6 +57,14 @@ export class Hub implements TableHost {
   private readonly index = new TableIndex();
   private readonly limits: AddressLimits;
   private sweepTimer: NodeJS.Timeout | null = null;
+  /** Set when several processes serve this Parlor (PARLOR_REDIS): tables are leased and messages routed. */
+  cluster: Cluster | null = null;
+  /** The processes each local connection had messages forwarded to (told when it closes). */
+  private readonly forwardedTo = new WeakMap<Connection, Set<string>>();
+  /** Local connections watching a table hosted elsewhere, with the invite they watch it by: they watch it again at its next owner. */
+  private readonly remoteWatches = new Map<string, Map<Connection, string | undefined>>();
+  /** Tables being taken (their lease claimed, their game rebuilt), so that two requests take one. */
+  private readonly taking = new Map<string, Promise<boolean>>();
 
   constructor(readonly store: Store, readonly metrics: Metrics, readonly config: ServerConfig,
     readonly log: TableHost['log']) {
@@ -63,7 +77,8 @@ export class Hub implements TableHost {
    */
   async load(): Promise<void> {
     const started = Date.now();
-    for (const row of await this.store.tables()) {
+    // In a cluster, tables are taken as their leases fall free (the cluster's scan), not all at once.
+    for (const row of this.cluster === null ? await this.store.tables() : []) {
       const table = await this.host(row);
       // Nobody is connected after a restart: timed tables give everyone the grace period.
       for (const s of row.seats) {
@@ -76,10 +91,11 @@ export class Hub implements TableHost {
     this.updateGauges();
     this.sweepTimer = setInterval(() => void this.sweep(), this.config.sweepSeconds * 1000);
     this.sweepTimer.unref();
+    await this.cluster?.start();
   }
 
   /** A table row made a live table: its players' names known, its game rebuilt from its log. */
-  private async host(row: TableRow): Promise<Table> {
+  private async host(row: TableRow, fence: Fence = undefined): Promise<Table> {
     for (const id of [row.creatorId, ...row.seats.flatMap((s) => (s.kind === 'player' ? [s.playerId] : []))]) {
       if (this.names.has(id)) continue;
       const p = await this.store.playerById(id);
@@ -89,9 +105,15 @@ export class Hub implements TableHost {
       }
     }
     const table = new Table(row, this);
+    table.fence = fence;
     this.tables.set(row.id, table);
     this.index.update(row);
-    await table.restore();
+    try {
+      await table.restore();
+    } catch (e) {
+      this.evict(table);
+      throw e;
+    }
     return table;
   }
 
@@ -102,6 +124,9 @@ export class Hub implements TableHost {
   private async live(id: string): Promise<Table | null> {
     const t = this.tables.get(id);
     if (t !== undefined) return t;
+    // In a cluster a table is loaded only with its lease (take), and a message that reaches a
+    // process that no longer hosts the table is sent again by its client.
+    if (this.cluster !== null) throw new Refusal('TRY_AGAIN', PROTOCOL_ERRORS.TRY_AGAIN);
     let load = this.loading.get(id);
     if (load === undefined) {
       load = (async () => {
@@ -111,6 +136,12 @@ export class Hub implements TableHost {
       this.loading.set(id, load);
     }
     return load;
+  }
+
+  /** The lobby's tables: this process's, and in a cluster those the others host. */
+  private *lobbyEntries(): Iterable<LobbyEntry> {
+    yield* this.tables.values();
+    if (this.cluster !== null) for (const e of this.cluster.mirror.values()) if (!this.tables.has(e.id)) yield e;
   }
 
   /** Idle tables close or are finished by bots; finished tables nobody watches leave memory; idle guests are pruned. */
@@ -145,7 +176,9 @@ export class Hub implements TableHost {
 
   // ---- TableHost --------------------------------------------------------------------------
   playerName(id: string): string { return this.names.get(id) ?? 'someone'; }
-  isConnected(playerId: string): boolean { return (this.connections.get(playerId)?.size ?? 0) > 0; }
+  isConnected(playerId: string): boolean {
+    return (this.connections.get(playerId)?.size ?? 0) > 0 || (this.cluster?.onlineElsewhere(playerId) ?? false);
+  }
   disconnectedSince(playerId: string): number | null {
     return this.isConnected(playerId) ? null : this.lastSeen.get(playerId) ?? null;
   }
@@ -155,19 +188,32 @@ export class Hub implements TableHost {
     if (table.row.status === 'finished' || table.row.status === 'closed') this.limits.tableDone(table.id);
     // A finished table leaves the lobby ("play again" brings it back as running).
     this.lobby.changed(table);
+    this.cluster?.tableChanged(table);
   }
   tableClosed(table: Table): void {
     this.evict(table);
     this.limits.tableDone(table.id);
     this.lobby.changed(table);
+    this.cluster?.tableChanged(table);
+  }
+  leaseLost(table: Table): void { this.writeRefused(table.id); }
+
+  /** The store refused a write with LeaseLost: another process hosts the table now, and this one lets it go (if it has not yet). */
+  private writeRefused(tableId: string): void {
+    if (this.cluster === null) return this.log.error({ table: tableId }, 'a table lost a lease it never had; it stays');
+    this.log.warn({ table: tableId }, 'the store refused a write to a table: another process holds its lease now');
+    if (this.tables.has(tableId)) this.cluster.lost(tableId);
   }
 
-  /** The table leaves memory (the store keeps it). */
+  /** The table leaves memory (the store keeps it); in a cluster its lease is released for another process. */
   private evict(table: Table): void {
     table.close();
-    this.tables.delete(table.id);
-    this.index.remove(table.id);
+    if (this.tables.get(table.id) === table) {
+      this.tables.delete(table.id);
+      this.index.remove(table.id);
+    }
     this.updateGauges();
+    if (this.cluster !== null && table.fence !== undefined) void this.cluster.release(table.id);
   }
 
   private updateGauges(): void {
@@ -201,14 +247,22 @@ export class Hub implements TableHost {
       return null;
     }
     this.metrics.sockets.inc();
-    return {
+    const c: Connection = {
       playerId: null, send, address, watching: new Set(), lobby: false,
       limit: new RateLimit(this.config.rateBurst, this.config.ratePerSecond),
       chatLimit: new RateLimit(3, 1),
     };
+    this.cluster?.attach(c);
+    return c;
   }
 
   disconnect(c: Connection): void {
+    if (c.remote === true) {
+      for (const id of c.watching) this.tables.get(id)?.watchers.delete(this.client(c));
+      return;
+    }
+    this.cluster?.detach(c, this.forwardedTo.get(c) ?? []);
+    for (const watching of this.remoteWatches.values()) watching.delete(c);
     this.metrics.sockets.dec();
     this.limits.disconnect(c.address);
     this.lobby.unwatch(c);
@@ -219,7 +273,9 @@ export class Hub implements TableHost {
     set?.delete(c);
     if (set && set.size === 0) {
       this.connections.delete(c.playerId);
+      this.cluster?.announce(c.playerId, false);
       this.onlineChanged();
+      if (this.isConnected(c.playerId)) return; // still connected to another process of the cluster
       this.lastSeen.set(c.playerId, Date.now());
       for (const t of this.seatedTables(c.playerId)) t.playerGone(c.playerId);
     }
@@ -240,6 +296,11 @@ export class Hub implements TableHost {
       if (msg.type === 'ping') return c.send({ type: 'pong', ...(re === undefined ? {} : { re }) });
       if (c.playerId === null) throw new Refusal('HELLO_FIRST', PROTOCOL_ERRORS.HELLO_FIRST);
       const playerId = c.playerId;
+      if (this.cluster !== null && 'tableId' in msg) {
+        if (c.remote !== true && await this.route(c, msg)) return;
+        // A message forwarded here while this process takes its table waits for it.
+        await this.taking.get(msg.tableId)?.catch(() => false);
+      }
       switch (msg.type) {
         case 'lobby.watch': {
           c.lobby = true;
@@ -298,7 +359,9 @@ export class Hub implements TableHost {
         }
       }
     } catch (caught) {
-      const e = caught instanceof StoreUnavailable ? storeRefusal(caught) : caught;
+      if (caught instanceof LeaseLost) this.writeRefused(caught.tableId);
+      const e = caught instanceof StoreUnavailable ? storeRefusal(caught)
+        : caught instanceof LeaseLost ? new Refusal('TRY_AGAIN', PROTOCOL_ERRORS.TRY_AGAIN) : caught;
       if (e instanceof StoreUnavailable || (e instanceof Refusal && e.code === 'STORE_UNAVAILABLE')) {
         this.log.error({ err: caught }, 'the store is unavailable; a request was refused');
       }
@@ -358,10 +421,12 @@ export class Hub implements TableHost {
     let set = this.connections.get(player.id);
     if (set === undefined) {
       this.connections.set(player.id, (set = new Set()));
+      this.cluster?.announce(player.id, true);
       this.onlineChanged();
     }
     set.add(c);
     const seatedAt = this.seatedTables(player.id).filter((t) => t.row.status !== 'finished').map((t) => t.id);
+    for (const e of this.cluster?.mirror.values() ?? []) if (e.seatedPlayers.includes(player.id) && e.row.status !== 'finished') seatedAt.push(e.id);
     c.send({
       type: 'welcome', ...(msg.id === undefined ? {} : { re: msg.id }), player: { id: player.id, name: player.name }, token, seatedAt,
       version: PROTOCOL_VERSION, botLevels: BOT_LEVELS_BY_GAME, account: Boolean(player.accountSince),
@@ -434,8 +499,17 @@ export class Hub implements TableHost {
       responseWindow: window === null ? null : msg.responseWindow ?? window.seconds.default, creatorId: playerId, gameNo: 0, createdAt: new Date().toISOString(),
       ...(msg.rated === true ? { rated: true } : {}),
     };
-    await this.store.saveTable(row);
+    // In a cluster the new table's lease is this process's before its row is written.
+    const fence = this.cluster === null ? undefined : await this.cluster.claim(row.id) ?? undefined;
+    if (this.cluster !== null && fence === undefined) throw new Refusal('TRY_AGAIN', PROTOCOL_ERRORS.TRY_AGAIN);
+    try {
+      await this.store.saveTable(row, fence);
+    } catch (e) {
+      if (fence !== undefined) await this.cluster!.release(row.id);
+      throw e;
+    }
     const t = new Table(row, this);
+    t.fence = fence;
     this.tables.set(row.id, t);
     this.index.update(row);
     this.limits.addTable(c.address, t.id);
@@ -460,7 +534,10 @@ export class Hub implements TableHost {
 
   /** Players with an open connection (after hello), as the lobby reply's `online` and `lobby.online` count them. */
   get online(): number {
-    return this.connections.size;
+    if (this.cluster === null) return this.connections.size;
+    let elsewhere = 0;
+    for (const p of this.cluster.playersOnline()) if (!this.connections.has(p)) elsewhere++;
+    return this.connections.size + elsewhere;
   }
 
   /**
@@ -490,5 +567,129 @@ export class Hub implements TableHost {
     for (const t of this.tables.values()) t.close();
     // Let queued table work (a move being stored) finish before the store closes.
     await Promise.all([...this.tables.values()].map((t) => t.exclusive(() => undefined)));
+    // Then the tables' leases are released, so that the other processes take them at once.
+    await this.cluster?.stop();
+  }
+
+  // ---- a cluster (cluster/cluster.ts) ---------------------------------------------------------
+
+  /**
+   * A message about a table hosted by another process goes there (true); a table hosted by no one
+   * is taken by this process first. False: the message is handled here.
+   */
+  private async route(c: Connection, msg: TableMessage): Promise<boolean> {
+    const cluster = this.cluster!;
+    const id = msg.tableId;
+    if (this.tables.has(id)) {
+      this.remoteWatches.get(id)?.delete(c);
+      return false;
+    }
+    let owner = await cluster.ownerOf(id);
+    if (owner === null && await this.take(id)) return false;
+    if (owner === null) owner = await cluster.ownerOf(id, true);
+    if (owner === null || owner === cluster.id) return false; // not hosted anywhere: refused here as unknown or closed
+    let owners = this.forwardedTo.get(c);
+    if (owners === undefined) this.forwardedTo.set(c, (owners = new Set()));
+    owners.add(owner);
+    if (msg.type === 'table.watch' || msg.type === 'table.sit') {
+      let watching = this.remoteWatches.get(id);
+      if (watching === undefined) this.remoteWatches.set(id, (watching = new Map()));
+      watching.set(c, msg.invite);
+    } else if (msg.type === 'table.unwatch') {
+      this.remoteWatches.get(id)?.delete(c);
+    }
+    await cluster.forward(c, msg, owner);
+    return true;
+  }
+
+  /** Takes a table no process hosts (its lease free): false when another took it first, or there is nothing to host. */
+  take(tableId: string): Promise<boolean> {
+    let taking = this.taking.get(tableId);
+    if (taking === undefined) {
+      taking = (async () => {
+        if (this.tables.has(tableId)) return true;
+        const token = await this.cluster!.claim(tableId);
+        if (token === null) return false;
+        const row = await this.store.table(tableId).catch(async (e: unknown) => { await this.cluster!.release(tableId); throw e; });
+        if (row === null || row.status === 'closed') {
+          await this.cluster!.release(tableId);
+          return false;
+        }
+        await this.adopt(row, token);
+        return true;
+      })().finally(() => this.taking.delete(tableId));
+      this.taking.set(tableId, taking);
+    }
+    return taking;
+  }
+
+  /** A table whose lease this process now holds is hosted here: rebuilt from its log, its bots and timers running. */
+  async adopt(row: TableRow, fence: number): Promise<void> {
+    let table: Table;
+    try {
+      table = await this.host(row, fence);
+    } catch (e) {
+      await this.cluster!.release(row.id);
+      throw e;
+    }
+    this.cluster!.mirror.delete(row.id);
+    const now = Date.now();
+    for (const s of row.seats) {
+      if (s.kind !== 'player' || this.isConnected(s.playerId)) continue;
+      if (!this.lastSeen.has(s.playerId)) this.lastSeen.set(s.playerId, now);
+      table.playerGone(s.playerId);
+    }
+    table.schedule();
+    this.updateGauges();
+    this.tableChanged(table);
+    this.cluster!.hosting(row.id);
+    // This process's own connections that watched the table at its last owner watch it here now.
+    for (const [c, invite] of this.remoteWatches.get(row.id) ?? []) void this.handle(c, { type: 'table.watch', tableId: row.id, ...(invite === undefined ? {} : { invite }) }, performance.now());
+    this.remoteWatches.delete(row.id);
+  }
+
+  /** This process lost a table's lease: the table leaves (writing nothing); its watchers here follow it to its next owner. */
+  drop(tableId: string): void {
+    const t = this.tables.get(tableId);
+    if (t === undefined) return;
+    t.close();
+    this.tables.delete(tableId);
+    this.index.remove(tableId);
+    this.updateGauges();
+    const summary = t.summary();
+    this.cluster!.mirror.set(tableId, { id: tableId, owner: '', seatedPlayers: t.row.seats.flatMap((s) => (s.kind === 'player' ? [s.playerId] : [])), row: t.row, summary: () => summary });
+    const watching = new Map<Connection, string | undefined>();
+    for (const set of this.connections.values()) for (const c of set) if (c.watching.delete(tableId)) watching.set(c, t.row.invite);
+    if (watching.size > 0) {
+      this.remoteWatches.set(tableId, watching);
+      // They watch it at its new owner (found in the store) without waiting for the owner's message.
+      setImmediate(() => this.ownerChanged(tableId));
+    }
+  }
+
+  /** A player's connection to another process opened (their first there) or closed (their last). */
+  presenceChanged(playerId: string, online: boolean, at: number): void {
+    this.onlineChanged();
+    if (online || this.isConnected(playerId)) {
+      for (const t of this.seatedTables(playerId)) t.broadcastTable();
+      return;
+    }
+    this.lastSeen.set(playerId, at);
+    for (const t of this.seatedTables(playerId)) t.playerGone(playerId);
+  }
+
+  lobbyChanged(entry: LobbyEntry): void { this.lobby.changed(entry); }
+
+  /** A table this process's connections watch elsewhere has a new owner: they watch it there. */
+  ownerChanged(tableId: string): void {
+    for (const [c, invite] of this.remoteWatches.get(tableId) ?? []) {
+      void this.handle(c, { type: 'table.watch', tableId, ...(invite === undefined ? {} : { invite }) }, performance.now());
+    }
+  }
+
+  onlinePlayers(): string[] { return [...this.connections.keys()]; }
+
+  rewatch(): void {
+    for (const tableId of this.remoteWatches.keys()) this.ownerChanged(tableId);
   }
 }

@@ -1,6 +1,16 @@
 import { LOBBY_DEFAULT_LIMIT, LOBBY_MAX_BYTES, type ServerMessage, type TableSummary } from '@parlor/protocol';
 import type { GameId } from '@parlor/rules';
-import type { Table } from './table/table.js';
+import type { TableRow } from './store/store.js';
+
+/**
+ * A table as the lobby sees it: a table this process hosts, or (in a cluster) one another process
+ * hosts, known by its summary.
+ */
+export interface LobbyEntry {
+  readonly id: string;
+  readonly row: Pick<TableRow, 'status' | 'private' | 'game' | 'createdAt'> & { readonly seats: readonly { readonly kind: string }[] };
+  summary(): TableSummary;
+}
 
 /** What a lobby watcher asked to see. */
 export interface LobbyFilter {
@@ -35,11 +45,11 @@ const PAGE_BYTES = LOBBY_MAX_BYTES - 1024;
  */
 export class Lobby {
   private readonly watches = new Map<object, Watch>();
-  private sorted: Table[] | null = null;
+  private sorted: LobbyEntry[] | null = null;
   /** Pages built since the last change, by filter and cursor: a burst of the same watch builds one. */
   private readonly pages = new Map<string, { tables: TableSummary[]; keys: [string, string][]; next: string | null; total: number; limit: number }>();
 
-  constructor(private readonly tables: () => Iterable<Table>, private readonly flushMs: number) {}
+  constructor(private readonly tables: () => Iterable<LobbyEntry>, private readonly flushMs: number) {}
 
   /**
    * Watches the lobby: the reply is the page after `cursor` (the first page without one). A page
@@ -94,7 +104,7 @@ export class Lobby {
   }
 
   /** A table was added, changed or left: every watcher it concerns hears of it (soon). */
-  changed(t: Table): void {
+  changed(t: LobbyEntry): void {
     this.sorted = null;
     this.pages.clear();
     const key = sortKey(t);
@@ -135,7 +145,7 @@ export class Lobby {
     for (const key of [...this.watches.keys()]) this.unwatch(key);
   }
 
-  private list(): Table[] {
+  private list(): LobbyEntry[] {
     this.sorted ??= [...this.tables()].filter(listed).sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : 1));
     return this.sorted;
   }
@@ -144,11 +154,11 @@ export class Lobby {
 const sameFilter = (a: LobbyFilter, b: LobbyFilter) => a.game === b.game && a.status === b.status && a.freeSeats === b.freeSeats;
 
 /** In the lobby at all: public, and open or running. */
-function listed(t: Table): boolean {
+function listed(t: LobbyEntry): boolean {
   return !t.row.private && (t.row.status === 'open' || t.row.status === 'running');
 }
 
-function matches(t: Table, f: LobbyFilter): boolean {
+function matches(t: LobbyEntry, f: LobbyFilter): boolean {
   if (!listed(t)) return false;
   if (f.game !== undefined && t.row.game !== f.game) return false;
   if (f.status !== undefined && t.row.status !== f.status) return false;
@@ -160,7 +170,7 @@ function matches(t: Table, f: LobbyFilter): boolean {
  * The lobby's order as one comparable text: rank (0 open with a free seat, 1 open and full, 2
  * running), then newest first (the creation time's complement), then the id. It is also the cursor.
  */
-function sortKey(t: Table): string {
+function sortKey(t: LobbyEntry): string {
   const rank = t.row.status === 'running' ? 2 : t.row.seats.some((s) => s.kind === 'empty') ? 0 : 1;
   const newestFirst = String(9_999_999_999_999 - Date.parse(t.row.createdAt)).padStart(13, '0');
   return `${rank}.${newestFirst}.${t.id}`;

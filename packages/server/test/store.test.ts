@@ -415,6 +415,20 @@ describe.each([sqlite, postgres])('$name', (kind) => {
         expect(await store.leaseOf('T')).toMatchObject({ owner: 'B', token: b });
       });
 
+      it('renewLeases renews many leases in one call, and gives back only those still the owner\'s', async () => {
+        const { store } = await fresh();
+        const ids = Array.from({ length: 1203 }, (_, i) => `T${i}`);
+        const tokens = new Map<string, number>();
+        for (const id of ids) tokens.set(id, (await store.acquireLease(id, 'A', 0))!); // all expired at once
+        const stolen = (await store.acquireLease('T7', 'B', 60_000))!; // another owner took one
+        const held = await store.renewLeases('A', [...ids, 'unknown'].map((tableId) => ({ tableId, token: tokens.get(tableId) ?? 1 })), 60_000);
+        expect(new Set(held)).toEqual(new Set(ids.filter((id) => id !== 'T7')));
+        expect((await store.leaseOf('T1202'))!.expiresAt).toBeGreaterThan(Date.now() + 30_000);
+        expect(await store.leaseOf('T7')).toMatchObject({ owner: 'B', token: stolen });
+        expect(await store.renewLeases('B', [{ tableId: 'T7', token: stolen - 1 }], 60_000)).toEqual([]); // a spent token
+        expect(await store.renewLeases('A', [], 60_000)).toEqual([]);
+      });
+
       it('an expired lease is taken by another owner; of owners racing for a free table, one wins', async () => {
         const { store } = await fresh();
         const a = (await store.acquireLease('T', 'A', 0))!; // expires at once

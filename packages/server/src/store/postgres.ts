@@ -453,6 +453,18 @@ export class PostgresStore implements Store {
       [tableId, owner, token, Math.round(ttlMs)]);
     return r.rowCount === 1;
   }
+  async renewLeases(owner: string, leases: readonly { readonly tableId: string; readonly token: number }[], ttlMs: number): Promise<string[]> {
+    const held: string[] = [];
+    for (let i = 0; i < leases.length; i += 1000) {
+      const part = leases.slice(i, i + 1000);
+      const r = await this.q<{ table_id: string }>(`UPDATE table_leases l SET expires_at = ${NOW_MS} + $2::bigint
+        FROM unnest($3::text[], $4::bigint[]) AS x(table_id, token)
+        WHERE l.table_id = x.table_id AND l.token = x.token AND l.owner = $1 RETURNING l.table_id`,
+      [owner, Math.round(ttlMs), part.map((l) => l.tableId), part.map((l) => l.token)]);
+      held.push(...r.rows.map((row) => row.table_id));
+    }
+    return held;
+  }
   async releaseLease(tableId: string, owner: string, token: number): Promise<void> {
     await this.q('UPDATE table_leases SET expires_at = 0 WHERE table_id = $1 AND owner = $2 AND token = $3', [tableId, owner, token]);
   }

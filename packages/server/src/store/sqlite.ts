@@ -330,6 +330,12 @@ export class SqliteStore implements Store {
   renewLease(tableId: string, owner: string, token: number, ttlMs: number): Promise<boolean> {
     return this.guard(() => this.stmts.renewLease.run(Date.now() + ttlMs, tableId, owner, token).changes === 1);
   }
+  renewLeases(owner: string, leases: readonly { readonly tableId: string; readonly token: number }[], ttlMs: number): Promise<string[]> {
+    return this.guard(() => this.db.transaction(() => {
+      const until = Date.now() + ttlMs;
+      return leases.filter((l) => this.stmts.renewLease.run(until, l.tableId, owner, l.token).changes === 1).map((l) => l.tableId);
+    })());
+  }
   releaseLease(tableId: string, owner: string, token: number): Promise<void> {
     return this.guard(() => { this.stmts.releaseLease.run(tableId, owner, token); });
   }

@@ -217,6 +217,8 @@ export interface Store {
   acquireLease(tableId: string, owner: string, ttlMs: number): Promise<number | null>;
   /** Extends `owner`'s lease with `token`; false when it is no longer theirs. */
   renewLease(tableId: string, owner: string, token: number, ttlMs: number): Promise<boolean>;
+  /** `renewLease` of many leases at once (one round trip per thousand); resolves to the tables still `owner`'s. */
+  renewLeases(owner: string, leases: readonly { readonly tableId: string; readonly token: number }[], ttlMs: number): Promise<string[]>;
   /** Ends `owner`'s lease with `token` now (a clean stop hands the table over at once). */
   releaseLease(tableId: string, owner: string, token: number): Promise<void>;
   leaseOf(tableId: string): Promise<LeaseRow | null>;

@@ -35,8 +35,8 @@ export async function start(t: Table, playerId: string): Promise<void> {
   // both rows are (a game row left by a failed second write is replaced when the start is retried).
   const running = newRunning(t, gameRow, setup.value.state, setup.value.events);
   const row = { ...t.row, status: 'running' as const, gameNo: no };
-  await t.host.store.addGame(gameRow);
-  await t.host.store.saveTable(row);
+  await t.host.store.addGame(gameRow, t.fence);
+  await t.host.store.saveTable(row, t.fence);
   t.row = row;
   t.touch();
   t.away.clear();
@@ -147,7 +147,7 @@ export async function play(t: Table, seat: Seat, action: unknown, by: Mover): Pr
   let stored: boolean;
   const at = new Date();
   try {
-    stored = await t.host.store.appendAction(t.id, g.no, { seq: g.seq, seat, action, at: at.toISOString(), by });
+    stored = await t.host.store.appendAction(t.id, g.no, { seq: g.seq, seat, action, at: at.toISOString(), by }, t.fence);
   } catch (e) {
     if (e instanceof StoreUnavailable) throw storeRefusal(e);
     throw e;
@@ -184,8 +184,8 @@ export async function finish(t: Table): Promise<void> {
   g.stats = t.module.stats(g.allEvents, t.row.seats.length);
   const row = { ...t.row, status: 'finished' as const };
   const finishedAt = new Date().toISOString();
-  await t.host.store.finishGame(t.id, g.no, outcome, finishedAt, g.stats, await gameRecords(t, outcome, g.stats, finishedAt));
-  await t.host.store.saveTable(row);
+  await t.host.store.finishGame(t.id, g.no, outcome, finishedAt, g.stats, await gameRecords(t, outcome, g.stats, finishedAt), t.fence);
+  await t.host.store.saveTable(row, t.fence);
   t.row = row;
   t.touch();
   t.away.clear();

@@ -1,6 +1,6 @@
 import { type Bot, createBot, standInLevel } from '@parlor/bots';
 import type { Seat } from '@parlor/rules';
-import { StoreUnavailable } from '../store/store.js';
+import { LeaseLost, StoreUnavailable } from '../store/store.js';
 import { broadcastTable, sendGameToAll } from './broadcast.js';
 import { finish, play } from './game-life.js';
 import type { RunningGame } from './running-game.js';
@@ -10,6 +10,8 @@ import { Refusal } from './types.js';
 /** Retries after a store failure wait this long at first, doubling up to RETRY_MAX_MS. */
 const RETRY_FIRST_MS = 250;
 const RETRY_MAX_MS = 30_000;
+/** A move timer that would run out sooner (after a restart, say) gives this long. */
+const MIN_LEFT_SECONDS = 5;
 
 /**
  * Who moves next, and when: bots (with a thinking time), the move timer of a person, the clock of
@@ -68,9 +70,13 @@ export class MoveScheduler {
         }
       });
     } else if (people.length === 1 && t.row.moveTimer > 0) {
-      g.deadline = Date.now() + this.clock(t.row.moveTimer);
+      // The clock runs from when the game began waiting (a stored move's time, so that a restart,
+      // a takeover by another process or someone else's coming and going does not reset it), with
+      // at least MIN_LEFT_SECONDS left to act.
+      const timer = this.clock(t.row.moveTimer);
+      g.deadline = Math.max(g.waitingSince + timer, Date.now() + Math.min(timer, this.clock(MIN_LEFT_SECONDS)));
       const seat = people[0]!;
-      this.later(this.clock(t.row.moveTimer), async () => {
+      this.later(g.deadline - Date.now(), async () => {
         if (t.game !== g || g.seq !== seq) return;
         t.away.set(seat, 'timeout'); // out of time: a stand-in bot plays this seat until its player is back
         this.refresh();
@@ -122,6 +128,8 @@ export class MoveScheduler {
 
   private failed(e: unknown): void {
     const t = this.t;
+    // Another process hosts the table now (a cluster): this one stops, having written nothing.
+    if (e instanceof LeaseLost) return t.host.leaseLost(t);
     if (!(e instanceof StoreUnavailable) && !(e instanceof Refusal && e.code === 'STORE_UNAVAILABLE')) {
       t.host.log.error({ err: e, table: t.id }, 'timed move failed');
       return;

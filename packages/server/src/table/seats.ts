@@ -29,7 +29,7 @@ export function ownSeat(t: Table, playerId: string, seat: Seat): void {
 /** Stores the new seats first; only then does the table change and everyone hear of it. */
 async function setSeats(t: Table, seats: SeatRow[]): Promise<void> {
   const row = { ...t.row, seats };
-  await t.host.store.saveTable(row);
+  await t.host.store.saveTable(row, t.fence);
   t.row = row;
   t.touch();
   broadcastTable(t);

@@ -1,7 +1,7 @@
 import type { BotLevel } from '@parlor/bots';
 import type { AwayReason, ServerMessage, TableSummary } from '@parlor/protocol';
 import { type AnyGame, type GameEvent, type Seat, gameModule } from '@parlor/rules';
-import type { TableRow } from '../store/store.js';
+import type { Fence, TableRow } from '../store/store.js';
 import * as broadcast from './broadcast.js';
 import * as life from './game-life.js';
 import type { RunningGame } from './running-game.js';
@@ -22,6 +22,8 @@ export class Table {
   readonly away = new Map<Seat, AwayReason>();
   /** When the table last changed (seats, a game started, a move): its idle clock. */
   lastActivity = Date.now();
+  /** The token of this process's lease on the table, checked by the store on every write (a cluster; undefined alone). */
+  fence: Fence = undefined;
   readonly module: AnyGame;
   readonly moves: MoveScheduler;
   private queue: Promise<void> = Promise.resolve();
@@ -98,7 +100,7 @@ export class Table {
   private async closeTable(): Promise<void> {
     if (this.row.status === 'running' || this.row.status === 'closed') return;
     const row = { ...this.row, status: 'closed' as const };
-    await this.host.store.saveTable(row);
+    await this.host.store.saveTable(row, this.fence);
     this.row = row;
     this.close();
     broadcast.broadcastTable(this);

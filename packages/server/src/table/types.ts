@@ -23,6 +23,8 @@ export interface TableHost {
   disconnectedSince(playerId: string): number | null;
   /** The table closed: it leaves memory and the lobby. */
   tableClosed(table: Table): void;
+  /** Another process took the table's lease (a write was refused with LeaseLost): it leaves this one. */
+  leaseLost(table: Table): void;
   /** The table's seats or status changed (the lobby hears of it). */
   tableChanged(table: Table): void;
   readonly log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };

@@ -26,7 +26,8 @@ export class TestClient {
   /** How many times an auto-reconnecting client came back after losing its connection. */
   reconnects = 0;
 
-  private constructor(private readonly url: string, private readonly autoReconnect = false) {}
+  /** `url`: where it connects, and reconnects (a test may point it at another server, as a load balancer would). */
+  private constructor(public url: string, private readonly autoReconnect = false) {}
 
   /**
    * Opens a socket and says hello. With `autoReconnect`, a socket that closes (server killed) is
