@@ -30,6 +30,8 @@ export const ROUTES: readonly Route[] = [
       <TablePage tableId={m[1]!} invite={url.searchParams.get('invite')} />
     </Suspense>
   )),
+  // An offline game's replay under the address the game screens' end link gives it (`/games/local-…/1`).
+  path(/^\/games\/(local-[0-9a-f]{16})\/1$/, (m, url) => <OfflineReplayPage id={m[1]!} at={url.searchParams.get('at')} />),
   // `/games/<tableId>/<gameNo>` a finished game's replay (`?at=<position>`, `?invite=…` for a private table's).
   path(/^\/games\/([A-Za-z0-9_-]+)\/([1-9][0-9]{0,8})$/, (m, url) => <ReplayPage tableId={m[1]!} gameNo={Number(m[2])} invite={url.searchParams.get('invite')} at={url.searchParams.get('at')} />),
   // `/players/<name>` an account's profile, `/players/<name>/games` its games, `/me/games` yours (a guest's too).

@@ -64,13 +64,13 @@ export function OfflinePage() {
 /** The form that starts a game: game, seats, the bots' level, the person's name and the game's options. */
 function NewGame() {
   const { t } = useTranslation();
-  const { navigate } = useServices();
+  const { navigate, client } = useServices();
   const player = useApp((s) => s.player);
   const [game, setGame] = useState<GameId>(GAME_IDS[0]!);
   const [min, max] = SEAT_RANGE[game];
   const [players, setPlayers] = useState(Math.min(Math.max(3, min), max));
   const [level, setLevel] = useState<BotLevel>('basic');
-  const [name, setName] = useState(() => rememberedName() ?? player?.name ?? '');
+  const [name, setName] = useState(() => rememberedName() ?? player?.name ?? client.savedName);
   const [options, setOptions] = useState<Record<string, unknown>>(DEFAULT_OPTIONS[game]);
   const window_ = GAMES[game].responseWindow;
   const [windowSeconds, setWindowSeconds] = useState<number>(window_?.seconds.default ?? 8);
@@ -97,7 +97,7 @@ function NewGame() {
     const shownName = name.trim() === '' ? t('offline.you') : name.trim().slice(0, 24);
     setBusy(true);
     try {
-      try { localStorage.setItem(NAME_KEY, shownName); } catch { /* private browsing: nothing remembered */ }
+      if (name.trim() !== '') try { localStorage.setItem(NAME_KEY, shownName); } catch { /* private browsing: nothing remembered */ }
       const w = module.responseWindow;
       const seconds = w === null ? null : Math.min(w.seconds.max, Math.max(w.seconds.min, Math.round(windowSeconds)));
       const record = newRecord({ game, players, options: { ...(parsed.value as object) } as Record<string, unknown>, level, name: shownName, windowSeconds: seconds },
@@ -124,19 +124,22 @@ function NewGame() {
         ))}
       </fieldset>
       <div className="offline-fields">
-        <label>{t('offline.players')}
-          <select value={players} onChange={(e) => pickPlayers(Number(e.target.value))}>
+        <div className="offline-field">
+          <label htmlFor="offline-players">{t('offline.players')}</label>
+          <select id="offline-players" value={players} onChange={(e) => pickPlayers(Number(e.target.value))}>
             {Array.from({ length: max - min + 1 }, (_, i) => min + i).map((n) => <option key={n} value={n}>{n}</option>)}
           </select>
-        </label>
-        <label>{t('offline.level')}
-          <select value={level} onChange={(e) => setLevel(e.target.value as BotLevel)} aria-describedby="offline-level-help">
+        </div>
+        <div className="offline-field">
+          <label htmlFor="offline-level">{t('offline.level')}</label>
+          <select id="offline-level" value={level} onChange={(e) => setLevel(e.target.value as BotLevel)} aria-describedby="offline-level-help">
             {BOT_LEVELS.map((l) => <option key={l} value={l}>{t(`table.botLevel.${l}`)}</option>)}
           </select>
-        </label>
-        <label>{t('offline.name')}
-          <input type="text" value={name} maxLength={24} autoComplete="nickname" placeholder={t('offline.you')} onChange={(e) => setName(e.target.value)} />
-        </label>
+        </div>
+        <div className="offline-field">
+          <label htmlFor="offline-name">{t('offline.name')}</label>
+          <input id="offline-name" type="text" value={name} maxLength={24} autoComplete="nickname" placeholder={t('offline.you')} onChange={(e) => setName(e.target.value)} />
+        </div>
       </div>
       <p id="offline-level-help" className="hint">{t('offline.levelHelp')}</p>
       <details className="offline-options">

@@ -1,0 +1,220 @@
+/**
+ * Issue 14, item 1, in Chromium: the page is loaded once (online, a name given), the service
+ * worker takes it over, then the network goes — the browser context offline and the server itself
+ * stopped — and from the service worker's copy alone a person opens /offline and plays a game of
+ * Flip 7 and a game of Stir Fry Eighteen against expert bots to their end screens, with the games'
+ * own table screens; the bots think in the Web Worker (the page's main thread keeps ticking); a
+ * reload in the middle of a game resumes it from IndexedDB; each finished game is downloaded and
+ * passes `parlor verify`'s own code; its replay opens; the offline page passes axe-core.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyCommand } from '../../../cli/src/commands/verify.js';
+import en from '../../src/i18n/locales/en/offline.json' with { type: 'json' };
+import { axeViolations, formatViolations } from './support/axe.js';
+import { type Harness, person, screenshot, shouldSkip, startHarness, waitUntil, withFailureShots } from './support/e2e.js';
+import { cookBest, discardDown, endTurn, nextMoment as sfMoment, sf, trust } from './support/sf.js';
+
+/** The main thread's longest pause between 50 ms ticks since `startTicks` (the bots think elsewhere). */
+const startTicks = (page: Page) => page.evaluate(() => {
+  const w = window as unknown as { maxGap: number; lastTick: number };
+  w.maxGap = 0;
+  w.lastTick = performance.now();
+  setInterval(() => { const now = performance.now(); w.maxGap = Math.max(w.maxGap, now - w.lastTick); w.lastTick = now; }, 50);
+});
+const maxGap = (page: Page) => page.evaluate(() => (window as unknown as { maxGap: number }).maxGap);
+
+/** Plays Flip 7 as a simple person (hit below 15 points, give action cards to someone else) until the end screen. */
+async function playF7(page: Page): Promise<number> {
+  let decisions = 0;
+  for (let guard = 0; guard < 2_000; guard++) {
+    let found: 'over' | 'give' | 'move' | null = null;
+    await waitUntil(async () => {
+      if (await page.locator('.f7-end').count() > 0) found = 'over';
+      else if (await page.locator('.f7-receivers button:enabled').count() > 0) found = 'give';
+      else if (await page.locator('.f7-controls .f7-stay').count() > 0
+        && (await page.locator('.f7-controls').first().getAttribute('aria-busy')) !== 'true'
+        && (await page.locator('.f7-controls .f7-hit:enabled, .f7-controls .f7-stay:enabled').count()) > 0) found = 'move';
+      return found !== null;
+    }, 120_000, 'a Flip 7 decision or the end screen');
+    if (found === 'over') return decisions;
+    try {
+      if (found === 'give') {
+        const buttons = page.locator('.f7-receivers button:enabled');
+        const n = await buttons.count();
+        await buttons.nth(n > 1 ? n - 1 : 0).click({ timeout: 2_000 });
+      } else {
+        const stay = page.locator('.f7-controls .f7-stay');
+        const hit = page.locator('.f7-controls .f7-hit');
+        const points = Number(await stay.getAttribute('data-points', { timeout: 2_000 }) ?? '0');
+        if ((points < 15 && await hit.isEnabled()) || !(await stay.isEnabled())) await hit.click({ timeout: 2_000 });
+        else await stay.click({ timeout: 2_000 });
+      }
+      decisions++;
+    } catch {
+      // The screen changed under the click (the move was taken, a moment began): look again.
+    }
+    const controls = page.locator('.f7-controls');
+    await waitUntil(async () => (await controls.count()) === 0 || (await controls.first().getAttribute('aria-busy')) !== 'true', 30_000, 'the move to be taken');
+  }
+  throw new Error('Flip 7 did not end');
+}
+
+/** Plays Stir Fry Eighteen: cooks the best dish, trusts, discards down, else ends the turn; `midway` once after some turns. */
+async function playSf(page: Page, midway: () => Promise<void>): Promise<number> {
+  let turns = 0;
+  let resumed = false;
+  for (let guard = 0; guard < 2_000; guard++) {
+    const moment = await sfMoment(page, 120_000);
+    if (moment === 'over') return turns;
+    if (moment === 'taste') await trust(page);
+    else if (moment === 'discard-down') await discardDown(page);
+    else {
+      if (await cookBest(page) === null) await endTurn(page);
+      turns++;
+      if (turns === 3 && !resumed) { resumed = true; await midway(); }
+    }
+  }
+  throw new Error('Stir Fry Eighteen did not end');
+}
+
+/** Downloads the finished game from the offline page's end panel and runs `parlor verify`'s code on it. */
+async function downloadAndVerify(page: Page): Promise<{ code: number; out: string[]; exp: { table: string; actions: unknown[]; game: string } }> {
+  const panel = page.locator('.offline-over');
+  const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: en.download }).click()]);
+  const file = join(mkdtempSync(join(tmpdir(), 'parlor-offline-e2e-')), download.suggestedFilename());
+  await download.saveAs(file);
+  const out: string[] = [];
+  const code = await verifyCommand(file, (l) => out.push(l));
+  const { readFileSync } = await import('node:fs');
+  return { code, out, exp: JSON.parse(readFileSync(file, 'utf8')) };
+}
+
+async function newGame(page: Page, game: 'Flip 7' | 'Stir Fry Eighteen', players: number, target: string): Promise<string> {
+  await page.getByRole('heading', { level: 1, name: en.title }).waitFor();
+  await page.getByRole('radio', { name: new RegExp(`^${game}`) }).check();
+  await page.getByRole('combobox', { name: en.players, exact: true }).selectOption(String(players));
+  await page.getByRole('combobox', { name: en.level, exact: true }).selectOption('expert');
+  await page.locator('.offline-options summary').click();
+  await page.getByRole('combobox', { name: /^Target score/ }).selectOption(target);
+  await page.getByRole('button', { name: en.start }).click();
+  await page.waitForURL(/\/offline\/local-[0-9a-f]{16}$/);
+  return /\/offline\/(local-[0-9a-f]{16})$/.exec(new URL(page.url()).pathname)![1]!;
+}
+
+describe.skipIf(shouldSkip('offline-play'))('Offline: after one visit, a game of each against bots with no network', () => {
+  let h: Harness;
+  let serverUp = true;
+  const pages: Page[] = [];
+  beforeAll(async () => { h = await startHarness(); });
+  afterAll(async () => {
+    await h?.browser.close().catch(() => undefined);
+    if (serverUp) await h?.server.close().catch(() => undefined);
+  });
+
+  it('installs, goes offline, plays Flip 7 and Stir Fry Eighteen to the end, resumes after a reload, exports games parlor verify accepts', async () => {
+    await withFailureShots('offline-play', () => pages, async () => {
+      const page = await person(h, 'Ada');
+      pages.push(page);
+      const url = h.server.url;
+      const workers: string[] = [];
+      page.on('worker', (w) => workers.push(new URL(w.url()).pathname));
+
+      // Installable: the manifest is linked and names the app and its icons; the service worker controls the page.
+      expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
+      const manifest = await page.evaluate(async () => (await fetch('/manifest.webmanifest')).json() as Promise<{ name: string; display: string; icons: { src: string; sizes: string }[] }>);
+      expect(manifest.name).toBe('Parlor');
+      expect(manifest.display).toBe('standalone');
+      expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await waitUntil(() => page.evaluate(() => navigator.serviceWorker.controller !== null), 30_000, 'the service worker to control the page');
+      await page.evaluate(() => localStorage.setItem('parlor.settings', JSON.stringify({ pace: 'fast', muted: true })));
+
+      // No network at all: the browser offline, and the server gone.
+      await page.context().setOffline(true);
+      await h.server.close();
+      serverUp = false;
+      expect(await page.evaluate(() => fetch('/healthz').then(() => 'answered', () => 'failed'))).toBe('failed');
+
+      // The offline page from the service worker's copy, with nothing kept yet.
+      await page.goto(`${url}/offline`);
+      await page.getByRole('heading', { level: 1, name: en.title }).waitFor();
+      await page.getByText(en.none).waitFor();
+      expect(formatViolations(await axeViolations(page)), 'axe, /offline').toEqual([]);
+      await screenshot(page, 'offline-page');
+
+      // Flip 7 against an expert bot, to the end screen.
+      const f7Id = await newGame(page, 'Flip 7', 2, '100');
+      await page.locator('.f7').first().waitFor();
+      await startTicks(page);
+      const f7Decisions = await playF7(page);
+      await page.locator('.offline-over').waitFor();
+      expect(workers.some((w) => /\/assets\/worker-[\w-]+\.js$/.test(w)), `a Web Worker runs the game (${workers.join(', ')})`).toBe(true);
+      const f7Gap = await maxGap(page);
+      expect(formatViolations(await axeViolations(page, { include: '.offline-over' })), 'axe, the end panel').toEqual([]);
+      const f7 = await downloadAndVerify(page);
+      expect(f7.out.at(-1)).toBe('OK: the shuffles, every action and the result check out');
+      expect(f7.code).toBe(0);
+      expect(f7.exp).toMatchObject({ game: 'flip-7', table: f7Id });
+      await screenshot(page, 'offline-f7-end');
+
+      // Its replay, from the game screen's own "Replay this game" (/games/<id>/1, routed to the offline
+      // replay): the replay page's viewer with every position of the export.
+      await page.locator('.f7-end').getByRole('link', { name: 'Replay this game' }).click();
+      await page.waitForURL(new RegExp(`/games/${f7Id}/1`));
+      await page.getByRole('slider').waitFor();
+      expect(Number(await page.getByRole('slider').getAttribute('max'))).toBe(f7.exp.actions.length);
+      await page.getByRole('link', { name: en.back }).click();
+
+      // Stir Fry Eighteen against two expert bots; reloaded (still offline) after a few turns: it resumes.
+      const sfId = await newGame(page, 'Stir Fry Eighteen', 3, '50');
+      await sf.status(page).waitFor();
+      await startTicks(page);
+      let gapBeforeReload = 0;
+      const turns = await playSf(page, async () => {
+        gapBeforeReload = await maxGap(page);
+        await page.reload();
+        await sf.status(page).waitFor();
+        expect(new URL(page.url()).pathname).toBe(`/offline/${sfId}`);
+        await startTicks(page);
+      });
+      await page.locator('.offline-over').waitFor();
+      const sfGap = Math.max(gapBeforeReload, await maxGap(page));
+      const sfGame = await downloadAndVerify(page);
+      expect(sfGame.out.at(-1)).toBe('OK: the shuffles, every action and the result check out');
+      expect(sfGame.code).toBe(0);
+      expect(sfGame.exp).toMatchObject({ game: 'stir-fry-eighteen', table: sfId });
+      await screenshot(page, 'offline-sf-end');
+
+      // Its replay, from the end panel.
+      await page.locator('.offline-over').getByRole('link', { name: en.replay }).click();
+      await page.waitForURL(new RegExp(`/offline/${sfId}/replay`));
+      await page.getByRole('slider').waitFor();
+      expect(Number(await page.getByRole('slider').getAttribute('max'))).toBe(sfGame.exp.actions.length);
+      // Stepped back to the start and forward one move.
+      await page.getByRole('button', { name: 'First position' }).click();
+      expect(await page.getByRole('slider').inputValue()).toBe('0');
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => page.getByRole('slider').inputValue()).toBe('1');
+      await screenshot(page, 'offline-sf-replay');
+
+      // The main thread was never held for long while the bots thought (they think in the worker).
+      console.log(`offline-play: Flip 7 ${f7Decisions} decisions, ${f7.exp.actions.length} moves; Stir Fry Eighteen ${turns} turns, `
+        + `${sfGame.exp.actions.length} moves; longest main-thread pause ${Math.round(f7Gap)} ms (Flip 7), ${Math.round(sfGame ? sfGap : 0)} ms (Stir Fry Eighteen)`);
+      expect(Math.max(f7Gap, sfGap)).toBeLessThan(2_000);
+
+      // Both kept in this browser, finished, with their replays.
+      await page.getByRole('link', { name: en.back }).click();
+      await page.getByRole('heading', { level: 1, name: en.title }).waitFor();
+      await expect.poll(() => page.locator('.offline-game').count()).toBe(2);
+      expect(await page.locator('.offline-game').getByRole('link', { name: new RegExp(`^${en.replay}`) }).count()).toBe(2);
+      expect(formatViolations(await axeViolations(page)), 'axe, /offline with games').toEqual([]);
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(formatViolations(await axeViolations(page)), 'axe, /offline at 390x844').toEqual([]);
+      await screenshot(page, 'offline-page-games-390');
+    });
+  }, 900_000);
+});
