@@ -110,7 +110,7 @@ describe('locale files loaded with the pages that need them', () => {
   });
   afterAll(() => { vi.unstubAllGlobals(); });
 
-  it('learn.json and replay.json wait for their pages; the lobby\'s few learn words are there from the start; a language chosen later brings what was asked for', async () => {
+  it('learn.json, replay.json and coach.json wait for their pages; the lobby\'s few learn words are there from the start; a language chosen later brings what was asked for', async () => {
     const { initI18n, loadStrings, setLanguage, stringsLoaded } = await import('../src/i18n/index.js');
     await initI18n();
     expect(i18next.language).toBe('en');
@@ -120,7 +120,9 @@ describe('locale files loaded with the pages that need them', () => {
     expect(i18next.exists('account.menu.guest')).toBe(true);
     expect(stringsLoaded('learn')).toBe(false);
     expect(stringsLoaded('replay')).toBe(false);
+    expect(stringsLoaded('coach')).toBe(false);
     expect(i18next.exists('learn.guided.next')).toBe(false);
+    expect(i18next.exists('coach.title')).toBe(false);
     expect(i18next.exists('replay.next')).toBe(false);
     // The lobby's and the table's "How to play" words come with common.json.
     expect(i18next.t('learn.page.title', { game: 'Flip 7' })).toBe('How to play Flip 7');
@@ -142,5 +144,10 @@ describe('locale files loaded with the pages that need them', () => {
     expect(stringsLoaded('replay')).toBe(false);
     await loadStrings('replay');
     expect(i18next.exists('replay.next')).toBe(true);
+    // The coach's words come with its panel, under a finished game.
+    expect(i18next.exists('coach.title')).toBe(false);
+    await loadStrings('coach');
+    expect(stringsLoaded('coach')).toBe(true);
+    expect(i18next.exists('coach.title')).toBe(true);
   });
 });

@@ -10,8 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import account from '../../src/i18n/locales/en/account.json' with { type: 'json' };
 import en from '../../src/i18n/locales/en/common.json' with { type: 'json' };
 import ja from '../../src/i18n/locales/ja/common.json' with { type: 'json' };
+import coach from '../../src/i18n/locales/en/coach.json' with { type: 'json' };
+import f7 from '../../src/i18n/locales/en/f7.json' with { type: 'json' };
+import { decide, nextMoment, webRoot } from './f7-support.js';
 import { axeViolations, formatViolations } from './support/axe.js';
-import { type Harness, person, screenshot, shouldSkip, startHarness, waitUntil, withFailureShots } from './support/e2e.js';
+import { type Harness, fillWithBots, person, screenshot, shouldSkip, start, startHarness, waitUntil, withFailureShots } from './support/e2e.js';
 
 const SIZES = [[390, 844], [1440, 900]] as const;
 const PASSWORD = 'a long enough passphrase';
@@ -47,12 +50,13 @@ async function insideWindow(page: Page, selector: string): Promise<{ left: numbe
 
 const learnChunk = /\/locale-[a-z]+-learn-/;
 const replayChunk = /\/locale-[a-z]+-replay-/;
+const coachChunk = /\/locale-[a-z]+-coach-/;
 
 describe.skipIf(shouldSkip('shell-first-screen'))('The shell before and around the name', () => {
   let h: Harness;
   const pages: Page[] = [];
   beforeAll(async () => {
-    h = await startHarness();
+    h = await startHarness({ webRoot: webRoot() });
     h.server.hub.onlineEveryMs = 100;
     // An account made elsewhere (another device), to sign in to from a new one.
     const made = await fetch(`${h.server.url}/api/accounts`, {
@@ -94,7 +98,7 @@ describe.skipIf(shouldSkip('shell-first-screen'))('The shell before and around t
       await ann.context().close();
       await page.locator('.online-count', { hasText: '1 player online' }).waitFor();
       // Neither the learn pages' texts nor the replays' were loaded for the first screen and the lobby.
-      expect(urls.filter((u) => learnChunk.test(u) || replayChunk.test(u))).toEqual([]);
+      expect(urls.filter((u) => learnChunk.test(u) || replayChunk.test(u) || coachChunk.test(u))).toEqual([]);
       expect(urls.some((u) => /\/locale-en-common-/.test(u))).toBe(true);
 
       // "How to play" from the lobby: its texts load then.
@@ -222,4 +226,90 @@ describe.skipIf(shouldSkip('shell-first-screen'))('The shell before and around t
       });
     }, 120_000);
   }
+  it('a finished rated game: the Rated badge, the coach\'s review of my seat under it (1440x900 and 390x844), then "Replay game 1" while the next runs', async () => {
+    await withFailureShots('shell-finished-game', () => pages, async () => {
+      // Zoë, signed in with her account's token (as the first screen's "Sign in" leaves it).
+      const session = await fetch(`${h.server.url}/api/sessions`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Zoë', password: PASSWORD }),
+      });
+      const { token } = await session.json() as { token: string };
+      const context = await h.browser.newContext({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
+      context.setDefaultTimeout(30_000);
+      await context.addInitScript((tok) => {
+        localStorage.setItem('parlor.token', tok);
+        localStorage.setItem('parlor.settings', JSON.stringify({ pace: 'fast', muted: true }));
+      }, token);
+      const page = await context.newPage();
+      pages.push(page);
+      const urls: string[] = [];
+      page.on('request', (r) => urls.push(new URL(r.url()).pathname));
+      page.on('pageerror', (e) => console.warn(`[Zoë] page error: ${e.message}`));
+      await page.goto(h.server.url);
+      await page.getByRole('heading', { name: en.lobby.title, exact: true }).waitFor();
+
+      // A rated Flip 7 table to 100 against a bot.
+      await page.getByRole('button', { name: en.lobby.create }).click();
+      await page.getByRole('radio', { name: /^Flip 7/ }).check();
+      await page.getByRole('combobox', { name: /^Seats/ }).selectOption('2');
+      await page.getByRole('combobox', { name: /^Target score/ }).selectOption('100');
+      const rated = page.getByRole('checkbox', { name: account.rated.label });
+      await waitUntil(async () => !(await rated.isDisabled()), 10_000, 'Rated offered to the account');
+      await rated.check();
+      await page.getByRole('button', { name: 'Create table' }).click();
+      await page.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
+      const tableId = /\/t\/([A-Za-z0-9_-]+)$/.exec(new URL(page.url()).pathname)![1]!;
+      const heading = page.locator('.table-heading');
+      await heading.locator('.badge-rated', { hasText: account.rated.badge }).waitFor();
+      await fillWithBots(page);
+      await start(page);
+      // No replay link in the heading during the first game, nor a coach.
+      await page.locator('.f7').waitFor();
+      expect(await heading.getByRole('link').count()).toBe(0);
+      expect(await page.locator('.coach').count()).toBe(0);
+      expect(urls.filter((u) => coachChunk.test(u)), 'the coach\'s words before a game is over').toEqual([]);
+      for (let moves = 0; ; moves++) {
+        const moment = await nextMoment(page);
+        if (moment === 'over') break;
+        expect(moves, 'the game to end within 300 decisions').toBeLessThan(300);
+        await decide(page, moment).catch(() => undefined); // a control that went meanwhile: the next moment asks again
+      }
+
+      // The game is over: the coach's review of my seat under it, its words loaded only now.
+      const review = page.locator('.table-main > .coach');
+      await review.getByRole('heading', { name: coach.title, exact: true }).waitFor();
+      expect(urls.some((u) => u === `/tables/${tableId}/export`)).toBe(true);
+      expect(urls.filter((u) => coachChunk.test(u))).toEqual([expect.stringMatching(/locale-en-coach-/)]);
+      await review.getByText(coach.analysing).waitFor({ state: 'detached', timeout: 60_000 });
+      // Under the game, not beside or over it.
+      const game = (await page.locator('.table-game').boundingBox())!;
+      const box = (await review.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(game.y + game.height - 1);
+      await heading.locator('.badge-rated').waitFor();
+      // The end screen links to this game's replay; the heading does not (one link per replay).
+      await page.locator('.f7-end').getByRole('link', { name: f7.end.replay }).waitFor();
+      expect(await heading.getByRole('link').count()).toBe(0);
+      await clean(page, 'finished rated game with the coach 1440');
+      await screenshot(page, 'shell-finished-coach-1440');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await review.scrollIntoViewIfNeeded();
+      await clean(page, 'finished rated game with the coach 390');
+      await screenshot(page, 'shell-finished-coach-390');
+      for (const b of await insideWindow(page, '.table-heading > *, .table-main > .coach')) {
+        expect(b.left).toBeGreaterThanOrEqual(0);
+        expect(b.right).toBeLessThanOrEqual(b.width);
+      }
+
+      // Another game: the coach goes with the finished one, and the heading links to game 1's replay.
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.getByRole('button', { name: f7.end.playAgain }).click();
+      const replay = heading.getByRole('link', { name: en.table.replayGame.replace('{{n}}', '1') });
+      await replay.waitFor();
+      expect(await replay.getAttribute('href')).toBe(`/games/${tableId}/1`);
+      expect(await page.locator('.coach').count()).toBe(0);
+      await clean(page, 'second game with the replay link 1440');
+      await replay.click();
+      await page.waitForURL(new RegExp(`/games/${tableId}/1$`));
+      await page.locator('.replay-page .replay-head').waitFor();
+    });
+  }, 400_000);
 });

@@ -1,5 +1,5 @@
-import type { GameAction, GameSnapshot, SeatInfo } from '@parlor/protocol';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import type { GameAction, GameExport, GameSnapshot, SeatInfo } from '@parlor/protocol';
+import { type ReactNode, Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadStrings } from '../../i18n/index.js';
 import { replayHref } from '../../net/api.js';
@@ -72,6 +72,10 @@ export function TablePage({ tableId, invite }: { tableId: string; invite: string
           {/* These place the keyboard themselves after their own actions. */}
           <div data-own-focus><AwayBar table={table} snapshot={snapshot} /></div>
           {snapshot !== undefined && <div className="table-game" data-own-focus><Game table={table} snapshot={snapshot} names={names} /></div>}
+          {/* A finished game I played: the coach's review of my seat (its seed revealed: the game is over). */}
+          {snapshot !== undefined && snapshot.seat !== null && snapshot.seed !== null && (
+            <FinishedGameCoach tableId={table.summary.id} invite={table.invite} gameNo={snapshot.gameNo} seat={snapshot.seat} />
+          )}
         </div>
         <Chat table={table} />
       </div>
@@ -121,6 +125,32 @@ function LoadOnOpen({ file, children }: { file: string; children: ReactNode }) {
     return () => el.removeEventListener('toggle', onToggle, true);
   }, [file]);
   return <div ref={box} className="load-on-open">{children}</div>;
+}
+
+/** The coach (ui/coach), with its words (coach.json), loaded only when a finished game shows it. */
+const CoachPanel = lazy(async () => {
+  const [module] = await Promise.all([import('../coach/CoachPanel.js'), loadStrings('coach').catch(() => undefined)]);
+  return { default: module.CoachPanel };
+});
+
+/**
+ * The coach's review of a finished game for the seat I played, fed with the game's export fetched as
+ * the fairness panel's download link gets it (GET /tables/<id>/export?game=<n>, with a private
+ * table's invite). Nothing shows until the export is there, nor if it cannot be had.
+ */
+function FinishedGameCoach({ tableId, invite, gameNo, seat }: { tableId: string; invite: string | null; gameNo: number; seat: number }) {
+  const key = `${tableId}/${gameNo}`;
+  const [exported, setExported] = useState<{ key: string; value: GameExport } | null>(null);
+  useEffect(() => {
+    let live = true;
+    void fetch(exportHref(tableId, invite, gameNo))
+      .then(async (r) => (r.ok ? await r.json() as GameExport : null))
+      .then((value) => { if (live && value !== null) setExported({ key, value }); })
+      .catch(() => undefined);
+    return () => { live = false; };
+  }, [key, tableId, invite, gameNo]);
+  if (exported === null || exported.key !== key) return null;
+  return <Suspense fallback={null}><CoachPanel exported={exported.value} seat={seat} /></Suspense>;
 }
 
 export function seatName(s: SeatInfo, t: (k: string) => string): string {
