@@ -1,11 +1,11 @@
 import type { GameSnapshot } from '@parlor/protocol';
 import type { F7View } from '@parlor/rules';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSettings } from '../../../state/settings.js';
 import { type F7Frame, enqueue, framesOf, heldFor } from './frames.js';
 
 interface Paced {
-  /** The moment shown, since `shownAt` (performance.now()). */
+  /** The moment shown, chosen at `shownAt` (performance.now()). */
   readonly shown: F7Frame;
   readonly shownAt: number;
   /** The moments waiting to be shown, oldest first. */
@@ -41,6 +41,11 @@ export function usePacedFrame(snapshot: GameSnapshot, logLength: number, paced: 
   // My decision against a move timer: the table catches up quickly rather than spend my time.
   const hurry = snapshot.seat !== null && snapshot.deadline !== null && snapshot.legal.length > 0;
 
+  // When the moment shown reached the screen: its time counts from then, not from when it was chosen
+  // (on a busy device React may draw it a good while later).
+  const drawnAt = useRef(0);
+  useLayoutEffect(() => { drawnAt.current = performance.now(); }, [state.shown]);
+
   // Each new snapshot joins the queue (or starts afresh).
   useEffect(() => {
     setState((s) => {
@@ -49,7 +54,7 @@ export function usePacedFrame(snapshot: GameSnapshot, logLength: number, paced: 
       const frames = framesOf(s.lastView, snapshot, logLength, pace);
       const next = { ...s, lastKey: key, lastView: snapshot.view as F7View };
       // Nothing waiting and the moment shown has had its time: the new one shows at once.
-      if (s.queue.length === 0 && performance.now() - s.shownAt >= heldFor(s.shown, 0, hurry)) {
+      if (s.queue.length === 0 && performance.now() - Math.max(s.shownAt, drawnAt.current) >= heldFor(s.shown, 0, hurry)) {
         const [first, ...rest] = frames;
         return { ...next, shown: first!, shownAt: performance.now(), queue: rest };
       }
@@ -61,9 +66,11 @@ export function usePacedFrame(snapshot: GameSnapshot, logLength: number, paced: 
   // The moment shown gives way to the next one when its time is up.
   useEffect(() => {
     if (state.queue.length === 0) return;
-    const wait = Math.max(0, state.shownAt + heldFor(state.shown, state.queue.length, hurry) - performance.now());
+    const wait = Math.max(0, Math.max(state.shownAt, drawnAt.current) + heldFor(state.shown, state.queue.length, hurry) - performance.now());
+    const showing = state.shown;
     const id = window.setTimeout(() => setState((s) => {
-      if (s.queue.length === 0) return s;
+      // Only the moment this timer was set for gives way (never the one after it, should two meet).
+      if (s.queue.length === 0 || s.shown !== showing) return s;
       const [first, ...rest] = s.queue;
       return { ...s, shown: first!, shownAt: performance.now(), queue: rest };
     }), wait);
