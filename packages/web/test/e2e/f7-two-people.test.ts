@@ -9,6 +9,7 @@ import {
   type Harness, createTable, fillWithBots, firstVisible, person, screenshot, shouldSkip, sit, start, startHarness, waitUntil,
   withFailureShots,
 } from './support/e2e.js';
+import { webRoot } from './f7-support.js';
 
 interface Played { hits: number; stays: number; gives: number }
 
@@ -53,7 +54,7 @@ async function play(page: Page): Promise<Played> {
 describe.skipIf(shouldSkip('f7-two-people'))('Flip 7: two people and a bot', () => {
   let h: Harness;
   const pages: Page[] = [];
-  beforeAll(async () => { h = await startHarness(); });
+  beforeAll(async () => { h = await startHarness({ webRoot: webRoot() }); });
   afterAll(async () => { await h?.close(); });
 
   it('play a whole game to the end screen', async () => {
