@@ -12,7 +12,7 @@ import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../src/i18n/locales/en/f7.json' with { type: 'json' };
 import { holdMs, type Pace } from '../src/state/settings.js';
-import { MAX_BEHIND, arrivals, enqueue, foldEvents, framesOf, heldFor, holdFor, notable, stepMs } from '../src/ui/games/flip-7/frames.js';
+import { MAX_BEHIND, arrivals, enqueue, eventsSince, foldEvents, framesOf, heldFor, holdFor, notable, stepMs } from '../src/ui/games/flip-7/frames.js';
 import { scoreFormula } from '../src/ui/games/flip-7/RoundSummary.js';
 import { cardTip, type Translate } from '../src/ui/games/flip-7/text.js';
 
@@ -100,6 +100,29 @@ describe('a round\'s end held before the next deal (F7-12, F7-13, F7-14)', () =>
       }
     }
     expect(checked).toBeGreaterThan(500);
+  });
+});
+
+describe('snapshots that came faster than the screen took them in', () => {
+  it('the events of every snapshot since the last one seen come from the log, so no bust or round\'s end is missed', () => {
+    const dealsNext = (st: Step) => st.events.some((e, i) => e.type === 'round-end' && i < st.events.length - 1);
+    const game = GAMES.find((g) => g.findIndex(dealsNext) >= 3)!;
+    const log = game.flatMap((st) => st.events.map((event) => ({ seq: st.seq, event })));
+    const end = game.findIndex(dealsNext);
+    // The three snapshots up to the round's end arrive at once: the screen sees only the last.
+    const last = game[end]!;
+    const since = eventsSince(last.seq - 3, snapshotOf(last), log.filter((x) => x.seq <= last.seq));
+    expect(since).toEqual(game.slice(end - 2, end + 1).flatMap((st) => st.events));
+    expect(since.filter((e) => e.type === 'round-end')).toHaveLength(1);
+    // The next snapshot in turn: its own events.
+    expect(eventsSince(last.seq - 1, snapshotOf(last), log)).toBe(last.events);
+    // Folded from the view three snapshots back, the round's end shows the lines it was scored from.
+    const frames = framesOf(game[end - 3]!.after, snapshotOf(last), 1000, 'normal', since);
+    expect(frames).toHaveLength(2);
+    const roundEnd = since.find((e) => e.type === 'round-end') as Extract<F7Event, { type: 'round-end' }>;
+    frames[0]!.view.lines.forEach((line, seat) => {
+      expect(f7ScoreLine(line.map(f7CardCode), frames[0]!.view.status[seat] === 'busted', roundEnd.flip7 === seat).total).toBe(roundEnd.breakdown[seat]!.total);
+    });
   });
 });
 

@@ -33,7 +33,7 @@ export function F7Game({ table, snapshot, names: seatNames, act }: GameProps) {
   // A game played in this browser (the guided first game) has no fair-shuffle commitment: it paces
   // its own moves, and it has no replay.
   const local = snapshot.commitment === '';
-  const { frame, live } = usePacedFrame(snapshot, table.log.length, !local);
+  const { frame, live } = usePacedFrame(snapshot, table.log, !local);
   const view = frame.view;
   const seat = snapshot.seat;
   const legal = live ? (snapshot.legal as F7Action[]) : [];

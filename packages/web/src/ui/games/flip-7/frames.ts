@@ -103,11 +103,12 @@ export function foldEvents(view: F7View, events: readonly F7Event[]): F7View {
  * The moments of one snapshot: itself, or — when a round ended in it and more came after (the next
  * deal, or the game's end) — the round's end first, rebuilt from `before` (the view shown before
  * this snapshot), then the snapshot. `logLength` is the table log's length with this snapshot's
- * events in it.
+ * events in it; `events`, the events since the view before (the snapshot's own, unless snapshots
+ * came faster than the screen took them in: then every event since, from the table's log).
  */
-export function framesOf(before: F7View | null, snapshot: GameSnapshot, logLength: number, pace: Pace): F7Frame[] {
+export function framesOf(before: F7View | null, snapshot: GameSnapshot, logLength: number, pace: Pace,
+  events: readonly F7Event[] = snapshot.events as F7Event[]): F7Frame[] {
   const view = snapshot.view as F7View;
-  const events = snapshot.events as F7Event[];
   const key = `${snapshot.gameNo}:${snapshot.seq}`;
   const whole: F7Frame = { key, seq: snapshot.seq, view, events, logCount: logLength, hold: holdFor(events, pace), roundEnd: false };
   const end = events.findIndex((e) => e.type === 'round-end');
@@ -150,6 +151,17 @@ export function heldFor(frame: F7Frame, waiting: number, hurry: boolean): number
  * The cards that arrive in a moment, for the cards' travel: for each seat, the cards that joined its
  * line through this moment's events, in the order they came (a card twice when it came twice).
  */
+/**
+ * The events since the snapshot of `seq` `lastSeq` up to `snapshot`: the snapshot's own when it is
+ * the next one; when one or more came in between unseen, every event logged after `lastSeq` up to
+ * the snapshot's (the log holds them with their seq).
+ */
+export function eventsSince(lastSeq: number, snapshot: GameSnapshot, log: readonly { readonly seq: number; readonly event: unknown }[]): F7Event[] {
+  if (snapshot.seq <= lastSeq + 1) return snapshot.events as F7Event[];
+  const missed = log.filter((x) => x.seq > lastSeq && x.seq <= snapshot.seq).map((x) => x.event as F7Event);
+  return missed.length > 0 ? missed : snapshot.events as F7Event[];
+}
+
 export function arrivals(events: readonly F7Event[]): { seat: number; card: F7CardName; order: number }[] {
   const out: { seat: number; card: F7CardName; order: number }[] = [];
   for (const e of events) {

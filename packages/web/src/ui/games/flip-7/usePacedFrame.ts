@@ -2,7 +2,8 @@ import type { GameSnapshot } from '@parlor/protocol';
 import type { F7View } from '@parlor/rules';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSettings } from '../../../state/settings.js';
-import { type F7Frame, enqueue, framesOf, heldFor } from './frames.js';
+import type { LogEntry } from '../../../state/store.js';
+import { type F7Frame, enqueue, eventsSince, framesOf, heldFor } from './frames.js';
 
 interface Paced {
   /** The moment shown, chosen at `shownAt` (performance.now()). */
@@ -10,8 +11,9 @@ interface Paced {
   readonly shownAt: number;
   /** The moments waiting to be shown, oldest first. */
   readonly queue: readonly F7Frame[];
-  /** The last snapshot taken in: its key and view (what the next snapshot's events start from). */
+  /** The last snapshot taken in: its key, seq and view (what the next snapshot's events start from). */
   readonly lastKey: string;
+  readonly lastSeq: number;
   readonly lastView: F7View;
   readonly gameNo: number;
 }
@@ -21,7 +23,7 @@ const keyOf = (s: GameSnapshot) => `${s.gameNo}:${s.seq}`;
 function start(snapshot: GameSnapshot, logLength: number): Paced {
   const [frame] = framesOf(null, snapshot, logLength, 'normal');
   return {
-    shown: { ...frame!, hold: 0 }, shownAt: 0, queue: [], lastKey: keyOf(snapshot), lastView: snapshot.view as F7View, gameNo: snapshot.gameNo,
+    shown: { ...frame!, hold: 0 }, shownAt: 0, queue: [], lastKey: keyOf(snapshot), lastSeq: snapshot.seq, lastView: snapshot.view as F7View, gameNo: snapshot.gameNo,
   };
 }
 
@@ -34,7 +36,8 @@ function start(snapshot: GameSnapshot, logLength: number): Paced {
  * game's history (a reload, a reconnection) or a new game is shown at once; with `paced` false
  * (a game played in the browser, which paces itself) every snapshot is.
  */
-export function usePacedFrame(snapshot: GameSnapshot, logLength: number, paced: boolean): { frame: F7Frame; live: boolean } {
+export function usePacedFrame(snapshot: GameSnapshot, log: readonly LogEntry[], paced: boolean): { frame: F7Frame; live: boolean } {
+  const logLength = log.length;
   const { pace } = useSettings();
   const [state, setState] = useState<Paced>(() => start(snapshot, logLength));
   const key = keyOf(snapshot);
@@ -51,8 +54,8 @@ export function usePacedFrame(snapshot: GameSnapshot, logLength: number, paced: 
     setState((s) => {
       if (s.lastKey === key) return s;
       if (!paced || snapshot.history !== undefined || snapshot.gameNo !== s.gameNo) return start(snapshot, logLength);
-      const frames = framesOf(s.lastView, snapshot, logLength, pace);
-      const next = { ...s, lastKey: key, lastView: snapshot.view as F7View };
+      const frames = framesOf(s.lastView, snapshot, logLength, pace, eventsSince(s.lastSeq, snapshot, log));
+      const next = { ...s, lastKey: key, lastSeq: snapshot.seq, lastView: snapshot.view as F7View };
       // Nothing waiting and the moment shown has had its time: the new one shows at once.
       if (s.queue.length === 0 && performance.now() - Math.max(s.shownAt, drawnAt.current) >= heldFor(s.shown, 0, hurry)) {
         const [first, ...rest] = frames;
