@@ -7,9 +7,10 @@
  * function; a game stopped half-way is resumed from its stored record; the person's snapshots hold
  * only what seat 0 may know; a silent seat answers when the taste-test window closes (SF-14).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { coachGame } from '@parlor/bots';
 import type { BotLevel } from '@parlor/protocol';
 import { type GameId, GAME_IDS, type Rng, createRng, gameModule } from '@parlor/rules';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +21,8 @@ import { createEngineHost } from '../src/offline/engine-host.js';
 import { HUMAN, type OfflineRecord, RANDOM_BYTES, exportOf, newRecord, setupOf } from '../src/offline/record.js';
 import { type GameStore, OfflineSession, type SessionClock } from '../src/offline/session.js';
 import { foldExport } from '../src/ui/replay/fold.js';
+
+const LOCALES = resolve(import.meta.dirname, '../src/i18n/locales');
 
 /** IndexedDB's stand-in: the records by id, each a copy as written. */
 class MemoryStore implements GameStore {
@@ -160,6 +163,13 @@ describe('offline games', () => {
       const { code, out } = await verified(exp);
       expect(out.at(-1)).toBe('OK: the shuffles, every action and the result check out');
       expect(code).toBe(0);
+      // The coach (issue 14, item 2) reads an offline game's export as it reads a server's: seat 0's decisions.
+      const coached = coachGame(exp, HUMAN);
+      expect(coached.ok, coached.ok ? '' : JSON.stringify(coached.problem)).toBe(true);
+      if (coached.ok) {
+        expect(coached.report).toMatchObject({ game, seat: HUMAN, name: 'Ada' });
+        expect(coached.report.summary.decisions).toBe(coached.report.decisions.length);
+      }
       const folded = foldExport(exp);
       expect(folded.game).toBe(game);
       if (folded.game !== null) {
@@ -262,6 +272,20 @@ describe('offline games', () => {
     expect(again.options).toEqual(r.options);
     expect(again.game).toBe(r.game);
     expect(again.seed).not.toBe(r.seed);
+  });
+
+  it('every language has the offline pages\' strings (offline.json: the same keys as English, plural forms by the language\'s rules)', () => {
+    const base = (k: string) => k.replace(/_(zero|one|two|few|many|other)$/, '');
+    const keys = (lang: string) => Object.keys(JSON.parse(readFileSync(join(LOCALES, lang, 'offline.json'), 'utf8')) as Record<string, string>);
+    const en = keys('en');
+    for (const lang of ['it', 'ja', 'ko', 'pl']) {
+      const have = keys(lang);
+      expect([...new Set(have.map(base))].sort(), lang).toEqual([...new Set(en.map(base))].sort());
+      const rules = new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
+      for (const k of new Set(en.filter((x) => x !== base(x)).map(base))) {
+        for (const c of rules) expect(have, `${lang} ${k}_${c}`).toContain(`${k}_${c}`);
+      }
+    }
   });
 
   it('the levels offered are the bots each game has', async () => {

@@ -1,8 +1,9 @@
 import type { GameAction } from '@parlor/protocol';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadStrings } from '../../i18n/index.js';
 import { workerChannel } from '../../offline/channel.js';
-import { HUMAN, type OfflineRecord, newRecord, RANDOM_BYTES, setupOf } from '../../offline/record.js';
+import { HUMAN, type OfflineRecord, RANDOM_BYTES, exportOf, newRecord, setupOf } from '../../offline/record.js';
 import { OfflineSession, type SessionClock, type SessionState } from '../../offline/session.js';
 import { offlineGames } from '../../offline/storage.js';
 import { localTable } from '../../state/local-table.js';
@@ -15,6 +16,12 @@ import { useTurnCues } from '../settings/cues.js';
 import type { GameProps } from '../table/game-props.js';
 import { DownloadButton, OFFLINE_PATH, offlineGamePath, offlineReplayPath, seatNames, winnersText } from './common.js';
 import './offline.css';
+
+/** The post-game coach (ui/coach) with its words (coach.json), loaded only when a finished game shows it. */
+const CoachPanel = lazy(async () => {
+  const [module] = await Promise.all([import('../coach/CoachPanel.js'), loadStrings('coach').catch(() => undefined)]);
+  return { default: module.CoachPanel };
+});
 
 type Loaded = { readonly state: 'loading' } | { readonly state: 'missing' } | { readonly state: 'ready'; readonly record: OfflineRecord };
 
@@ -108,6 +115,8 @@ function OfflineGame({ record: opened }: { record: OfflineRecord }) {
   const over = record.finishedAt !== null;
   const props: GameProps | null = table === undefined || snapshot === null ? null : { table, snapshot, names, act };
   const level = record.seats.find((s) => s.kind === 'bot')?.level ?? 'basic';
+  // The finished game's export, for the coach (as a server game's end screen gives it).
+  const exported = useMemo(() => exportOf(record), [record]);
 
   return (
     <div className="offline-page offline-game-page">
@@ -127,6 +136,7 @@ function OfflineGame({ record: opened }: { record: OfflineRecord }) {
           <p className="hint">{t('offline.verify')}</p>
         </section>
       )}
+      {over && exported !== null && <Suspense fallback={null}><CoachPanel exported={exported} seat={HUMAN} /></Suspense>}
       {props === null
         ? state?.problem == null && <p role="status" className="muted" aria-busy="true">{t('offline.loading')}</p>
         : <div className="table-game offline-table" data-own-focus><Screen {...props} /></div>}

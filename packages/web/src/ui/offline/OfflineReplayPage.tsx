@@ -1,6 +1,6 @@
-import i18next from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadStrings, stringsLoaded } from '../../i18n/index.js';
 import { type OfflineRecord, exportOf } from '../../offline/record.js';
 import { offlineGames } from '../../offline/storage.js';
 import { Link } from '../learn/Link.js';
@@ -10,17 +10,6 @@ import { Viewer } from '../replay/ReplayPage.js';
 import { DownloadButton, OFFLINE_PATH, offlineGamePath } from './common.js';
 import { Missing } from './OfflineGamePage.js';
 import './offline.css';
-
-// The replay's strings (locales/<lang>/replay.json), for when the app loads them only on the replay pages.
-const REPLAY_STRINGS = import.meta.glob<{ default: Record<string, unknown> }>('../../i18n/locales/*/replay.json');
-
-/** Makes sure `lang`'s replay strings are there (they may be loaded with the language, or only on demand). */
-async function replayStrings(lang: string): Promise<void> {
-  if (i18next.exists('replay.title', { lng: lang, fallbackLng: [] })) return;
-  const load = REPLAY_STRINGS[`../../i18n/locales/${lang}/replay.json`];
-  if (load === undefined) return;
-  i18next.addResourceBundle(lang, 'translation', { replay: (await load()).default }, true, false);
-}
 
 type Loaded = { readonly state: 'loading' } | { readonly state: 'missing' } | { readonly state: 'ready'; readonly record: OfflineRecord };
 
@@ -33,12 +22,16 @@ export function OfflineReplayPage({ id, at }: { id: string; at: string | null })
   const { t, i18n } = useTranslation();
   useTitle(`${t('offline.replayTitle')} — ${t('app.name')}`);
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [strings, setStrings] = useState(0);
+  // The replay's words (replay.json) load on demand (the app loads them itself only under /games/).
+  // Loaded, or failed: the page shows either way rather than wait for ever.
+  const [tried, setTried] = useState(false);
+  const strings = stringsLoaded('replay');
   useEffect(() => {
+    if (strings) return;
     let live = true;
-    void replayStrings(i18n.language).catch(() => undefined).finally(() => { if (live) setStrings((n) => n + 1); });
+    void loadStrings('replay').catch(() => undefined).finally(() => { if (live) setTried(true); });
     return () => { live = false; };
-  }, [i18n.language]);
+  }, [strings, i18n.language]);
   useEffect(() => {
     let live = true;
     offlineGames.get(id).then(
@@ -51,7 +44,7 @@ export function OfflineReplayPage({ id, at }: { id: string; at: string | null })
   const folded = useMemo(() => (exp === null ? null : foldExport(exp)), [exp]);
 
   if (loaded.state === 'missing') return <Missing />;
-  if (loaded.state === 'loading' || strings === 0) return <div className="offline-page" aria-busy="true"><p role="status" className="muted">{t('offline.loading')}</p></div>;
+  if (loaded.state === 'loading' || (!strings && !tried)) return <div className="offline-page" aria-busy="true"><p role="status" className="muted">{t('offline.loading')}</p></div>;
   const nav = <nav className="learn-nav row"><Link to={OFFLINE_PATH}>← {t('offline.back')}</Link></nav>;
   if (exp === null || folded === null) {
     // Not over yet: its seed is still secret, so there is nothing to replay.
