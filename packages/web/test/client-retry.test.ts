@@ -165,3 +165,34 @@ describe('TRY_AGAIN: the client sends the message again', () => {
     client.stop();
   });
 });
+
+describe('a hello refused, then another name', () => {
+  it('the refused connection is closed and a fresh one says hello with the new name; nothing else reconnects', async () => {
+    const client = new ParlorClient('ws://test/ws');
+    const heard: ServerMessage[] = [];
+    client.onMessage((m) => heard.push(m));
+    client.start('Zoë');
+    const first = FakeSocket.last!;
+    first.open();
+    expect(first.lastOf('hello')).toMatchObject({ name: 'Zoë' });
+    // The name belongs to an account: refused, and the socket stays open on the server's side.
+    first.reply({ type: 'error', re: first.lastOf('hello').id, code: 'NAME_TAKEN', message: 'taken' } as ServerMessage);
+    await vi.runAllTimersAsync();
+    expect(heard).toMatchObject([{ code: 'NAME_TAKEN' }]);
+    expect(client.state).toBe('connecting');
+
+    client.start('Zed');
+    const second = FakeSocket.last!;
+    expect(second).not.toBe(first);
+    expect(first.readyState).toBe(FakeSocket.CLOSED);
+    second.open();
+    expect(second.lastOf('hello')).toMatchObject({ name: 'Zed' });
+    second.reply(welcome(second.lastOf('hello').id as number));
+    await vi.runAllTimersAsync();
+    expect(client.state).toBe('open');
+    // The closed one brought no reconnect of its own.
+    expect(FakeSocket.last).toBe(second);
+    expect(first.sent.filter((m) => m.type === 'hello')).toHaveLength(1);
+    client.stop();
+  });
+});

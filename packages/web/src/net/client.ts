@@ -68,6 +68,9 @@ export class ParlorClient {
   /** Opens the connection; `name` is needed the first time (no token yet). */
   start(name?: string): void {
     if (name !== undefined) localStorage.setItem(NAME_KEY, name);
+    // A connection already there (its hello refused: a name an account holds, too many guests) is
+    // replaced by a fresh one that says hello with this name; it would otherwise stay open unused.
+    if (this.ws !== null || this.timer !== null) { this.reconnectNow(); return; }
     this.wanted = true;
     this.open();
   }
@@ -179,6 +182,11 @@ export class ParlorClient {
    */
   signIn(token?: string): void {
     if (token !== undefined) localStorage.setItem(TOKEN_KEY, token);
+    this.reconnectNow();
+  }
+
+  /** Closes the connection there is (its requests answered DISCONNECTED) and opens a fresh one at once. */
+  private reconnectNow(): void {
     if (this.timer !== null) { clearTimeout(this.timer); this.timer = null; }
     const old = this.ws;
     if (old !== null) {

@@ -9,6 +9,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../src/i18n/locales/en/common.json' with { type: 'json' };
+import { webRoot } from './f7-support.js';
 import { type Harness, createTable, person, screenshot, shouldSkip, startHarness, waitUntil, withFailureShots } from './support/e2e.js';
 
 /** A first visit: a page with nobody signed in, whose Web Audio notes are recorded (frequencies, in order). */
@@ -47,7 +48,7 @@ describe.skipIf(shouldSkip('first-screen'))('The first screen and the lobby', ()
   let h: Harness;
   const pages: Page[] = [];
   beforeAll(async () => {
-    h = await startHarness();
+    h = await startHarness({ webRoot: webRoot() });
     h.server.hub.onlineEveryMs = 100;
   });
   afterAll(async () => { await h?.close(); });

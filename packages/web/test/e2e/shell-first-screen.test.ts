@@ -5,7 +5,7 @@
  * account on a new device, from the first screen; the header's account menu (guest and account) at
  * 390×844 and 1440×900 — axe-core clean, nothing wider than the screen, the menu inside it.
  */
-import type { Page } from 'playwright-core';
+import type { Page, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import account from '../../src/i18n/locales/en/account.json' with { type: 'json' };
 import en from '../../src/i18n/locales/en/common.json' with { type: 'json' };
@@ -200,6 +200,35 @@ describe.skipIf(shouldSkip('shell-first-screen'))('The shell before and around t
       });
     }, 120_000);
   }
+
+  it('390x844: an account\'s name typed as a guest\'s: said so, and "Sign in" opens with that name; the refused connection is not kept', async () => {
+    await withFailureShots('shell-name-taken', () => pages, async () => {
+      const { page } = await visitor(h, 390, 844);
+      pages.push(page);
+      const sockets: WebSocket[] = [];
+      page.on('websocket', (ws) => sockets.push(ws));
+      await page.getByLabel(en.name.label).fill('ZOË');
+      await page.getByRole('button', { name: en.name.submit, exact: true }).click();
+      await page.getByRole('alert').filter({ hasText: en.errors.NAME_TAKEN }).waitFor();
+      const form = page.getByRole('form', { name: en.name.signInTitle });
+      await form.waitFor();
+      expect(await page.locator('.name-account').getByRole('button', { name: en.name.signIn, exact: true }).getAttribute('aria-expanded')).toBe('true');
+      expect(await form.getByLabel(account.fields.name, { exact: true }).inputValue()).toBe('ZOË');
+      // The name is there: the keyboard is on the password.
+      const password = form.getByLabel(account.fields.password, { exact: true });
+      expect(await password.evaluate((e) => e === document.activeElement)).toBe(true);
+      await clean(page, 'name taken, sign-in open 390');
+      await screenshot(page, 'shell-name-taken-390');
+      await password.fill(PASSWORD);
+      await form.getByRole('button', { name: account.signIn.submit, exact: true }).click();
+      await page.getByRole('heading', { name: en.lobby.title, exact: true }).waitFor();
+      await page.locator('.top .account-menu .who', { hasText: 'Zoë' }).waitFor();
+      // The refused connection was closed when the signed-in one opened, not kept beside it.
+      expect(sockets).toHaveLength(2);
+      await waitUntil(async () => sockets[0]!.isClosed(), 5_000, 'the refused connection to close');
+      expect(sockets[1]!.isClosed()).toBe(false);
+    });
+  }, 120_000);
 
   for (const [width, height] of SIZES) {
     it(`${width}x${height}: a guest's account menu: claim your name or sign in`, async () => {

@@ -1,6 +1,6 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../context.js';
+import { useApp, useServices } from '../context.js';
 import { MAX_NAME_LENGTH, cleanName, nameLength, nameProblem } from './name.js';
 import { PlayPanel } from './PlayPanel.js';
 import { SignInForm } from './SignInForm.js';
@@ -26,6 +26,15 @@ export function NameForm() {
   // A play button was pressed while the name would not do: say so.
   const [asked, setAsked] = useState(false);
   const [signingIn, setSigningIn] = useState(false);
+  // The name given belongs to an account (hello refused with NAME_TAKEN): most likely theirs, on a
+  // new device — the sign-in form opens with that name, the notice saying why.
+  const notice = useApp((s) => s.notice);
+  const [takenName, setTakenName] = useState<string | null>(null);
+  useEffect(() => {
+    if (notice?.code !== 'NAME_TAKEN') return;
+    setTakenName(client.savedName);
+    setSigningIn(true);
+  }, [notice, client]);
   const input = useRef<HTMLInputElement>(null);
   const problem = nameProblem(name);
   const used = nameLength(cleanName(name));
@@ -63,7 +72,7 @@ export function NameForm() {
   const who = (
     <div className="first-screen-who">
       {form}
-      {signingIn && <SignInForm id="sign-in" />}
+      {signingIn && <SignInForm key={takenName ?? ''} id="sign-in" name={takenName ?? ''} />}
     </div>
   );
   if (atTable) return <div className="first-screen at-table">{who}</div>;

@@ -10,17 +10,19 @@ import { cleanName } from './name.js';
  * (docs/api.md, POST /api/sessions): name and password. The reply's token becomes this browser's and
  * the connection says hello with it, so the account — its name, seats and games — is here at once,
  * with no guest made first. A refusal is said in words by its code (wrong password, too many tries).
+ * `name`: the name to sign in with, when known (one the first screen was refused as an account's).
  */
-export function SignInForm({ id }: { id: string }) {
+export function SignInForm({ id, name: given = '' }: { id: string; name?: string }) {
   const { t } = useTranslation();
   const services = useServices();
-  const [name, setName] = useState('');
+  const [name, setName] = useState(given);
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ code: string; retryAfter: number | null } | null>(null);
   const first = useRef<HTMLInputElement>(null);
-  // Opened by its button: the keyboard goes to the first field.
-  useEffect(() => { first.current?.focus(); }, []);
+  const secret = useRef<HTMLInputElement>(null);
+  // Opened: the keyboard goes to the first field to fill (the password when the name is given).
+  useEffect(() => { (given === '' ? first : secret).current?.focus(); }, [given]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     // An empty field is refused here as the server would (no request, no attempt counted).
@@ -39,7 +41,7 @@ export function SignInForm({ id }: { id: string }) {
       <label htmlFor={`${id}-name`}>{t('account.fields.name')}</label>
       <input id={`${id}-name`} ref={first} value={name} onChange={(e) => setName(e.target.value)} autoComplete="username" />
       <label htmlFor={`${id}-password`}>{t('account.fields.password')}</label>
-      <input id={`${id}-password`} type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" />
+      <input id={`${id}-password`} ref={secret} type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" />
       {error !== null && <p className="form-error" role="alert"><ApiErrorText code={error.code} retryAfter={error.retryAfter} /></p>}
       <div className="row"><button type="submit" disabled={busy}>{t('account.signIn.submit')}</button></div>
     </form>
