@@ -99,13 +99,15 @@ describe.skipIf(shouldSkip('sf-taste-test'))('Stir Fry Eighteen: a taste test be
             if (honest) {
               // The tester threw their whole hand away: their page shows it empty, the log says so to both.
               await other.page.getByText('Your hand is empty.').waitFor();
+              // In the log (the table also shows the moment on its felt, in the same words).
               for (const p of [alice, bob]) {
-                await p.getByText(`${other.name} throws away their hand (${testerCards} card${testerCards === 1 ? '' : 's'}).`).waitFor();
-                await p.getByText(new RegExp(`^${other.name} taste-tests ${me.name}: .* — honest!$`)).waitFor();
+                await sf.log(p).getByText(`${other.name} throws away their hand (${testerCards} card${testerCards === 1 ? '' : 's'}).`).waitFor();
+                await sf.log(p).getByText(new RegExp(`^${other.name} taste-tests ${me.name}: .* — honest!$`)).waitFor();
               }
             } else {
+              // In the log (the table also shows the moment on its felt, in the same words).
               for (const p of [alice, bob]) {
-                await p.getByText(new RegExp(`^${other.name} taste-tests ${me.name}: .* — a bluff!$`)).waitFor();
+                await sf.log(p).getByText(new RegExp(`^${other.name} taste-tests ${me.name}: .* — a bluff!$`)).waitFor();
                 // The caught tester draws an extra card next turn.
                 await p.locator('.sf-player', { hasText: other.name }).getByText('+1 card next turn').waitFor();
               }

@@ -48,6 +48,33 @@ function useKeepFocus(root: RefObject<HTMLElement | null>, dock: RefObject<HTMLE
 }
 
 /**
+ * When a moment asks this seat something (its turn, a taste-test prompt), the table's felt comes into
+ * view above the dock if the dock covers it: the page scrolls by just enough, never so far that the
+ * felt goes under the sticky status bar. Nothing scrolls when nothing is covered.
+ */
+function useRevealFelt(root: RefObject<HTMLElement | null>, dock: RefObject<HTMLElement | null>, moment: string | null): void {
+  useEffect(() => {
+    if (moment === null) return;
+    const reveal = () => {
+      const felt = root.current?.querySelector<HTMLElement>('.sf-felt');
+      const bar = root.current?.querySelector<HTMLElement>('.sf-status');
+      const d = dock.current;
+      if (!felt || !d) return;
+      const f = felt.getBoundingClientRect();
+      const covered = f.bottom + 8 - d.getBoundingClientRect().top;
+      if (covered <= 1) return;
+      const barBottom = bar && getComputedStyle(bar).position === 'sticky' ? bar.getBoundingClientRect().bottom : 0;
+      const by = Math.min(covered, f.top - barBottom - 8);
+      if (by > 1) window.scrollBy({ top: by, behavior: 'instant' });
+    };
+    // Once drawn, and again as what came with the moment settles (the prompt, the chefs' boxes).
+    const frame = window.requestAnimationFrame(reveal);
+    const later = [250, 700].map((ms) => window.setTimeout(reveal, ms));
+    return () => { window.cancelAnimationFrame(frame); later.forEach((t) => window.clearTimeout(t)); };
+  }, [root, dock, moment]);
+}
+
+/**
  * The Stir Fry Eighteen table: the chefs, the table on its felt, the hand and the moves docked at
  * the bottom of the window (with the taste-test prompt right above the hand), and the log. Moves
  * are shown at the player's pace (pace.ts): a declaration, a reveal or a dish stays on show long
@@ -134,6 +161,9 @@ export function SfGame({ table, snapshot: latest, names: rawNames, act }: GamePr
     o.emptyPantry === 'no-cook-draw' && t('sf.option.noCookDraw'), o.emptyPantry === 'no-turn-draw' && t('sf.option.noTurnDraw'),
   ].filter((b): b is string => typeof b === 'string');
   const sfAct = (a: SfAction) => act(a);
+  // What asks this seat now: a taste-test prompt (SF-14) or the start of its turn.
+  const asked = !mine ? null : view.phase === 'taste-test' ? `taste-${snapshot.seq}` : view.turn.player === me ? `turn-${view.turn.number}` : null;
+  useRevealFelt(root, dock, asked);
   const allEvents = useMemo(() => log.map((l) => l.event), [log]);
 
   return (
