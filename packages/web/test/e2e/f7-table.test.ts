@@ -57,6 +57,23 @@ async function press(cdp: CDPSession, page: Page, loc: Locator, ms: number): Pro
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 }
 
+/** The card to give lies in the middle of the table, over its own "To give" label, beside the two piles. */
+async function expectCardToGive(page: Page): Promise<void> {
+  // Once it has landed (it travels from the deck).
+  await waitUntil(() => page.locator('.f7-to-give .f7-card').evaluate((el) => el.getAnimations().every((a) => a.playState === 'finished')),
+    10_000, 'the card to give to land');
+  const boxes = await page.evaluate(() => {
+    const box = (sel: string) => { const r = document.querySelector(sel)?.getBoundingClientRect(); return r === undefined ? null : { x: r.x + r.width / 2, w: r.width, top: r.top }; };
+    return {
+      card: box('.f7-to-give .f7-card'), label: box('.f7-to-give .f7-pile-label'),
+      discard: box('.f7-discard'), discardLabel: box('.f7-discard + .f7-pile-label'),
+    };
+  });
+  expect(boxes.card, 'the card to give').not.toBeNull();
+  expect(Math.abs(boxes.card!.x - boxes.label!.x), 'the card to give over its label').toBeLessThan(4);
+  expect(Math.abs(boxes.discard!.x - boxes.discardLabel!.x), 'the discard pile over its label').toBeLessThan(4);
+}
+
 interface Seen { move: number; give: number; summary: boolean; timer: boolean }
 
 /**
@@ -128,6 +145,7 @@ describe.skipIf(shouldSkip('f7-table'))('Flip 7 table on a phone and a desktop',
           await waitUntil(async () => (await tooltip(page)) === null, 5_000, 'the tooltip to close');
         } else if (m === 'give') {
           await shoot(page, 'f7-table-phone-give');
+          await expectCardToGive(page);
           await axeClean(page, 'phone, the give picker');
           // Each receiver's name begins with the words it shows (label-content-name-mismatch).
           const b = page.locator('.f7-receivers button').first();
@@ -230,6 +248,7 @@ describe.skipIf(shouldSkip('f7-table'))('Flip 7 table on a phone and a desktop',
           expect(inDock, 'focus after a move').toBe(true);
         } else if (m === 'give') {
           await shoot(page, 'f7-table-desktop-give');
+          await expectCardToGive(page);
           await axeClean(page, 'desktop, the give picker');
         } else if (m === 'summary') {
           await shoot(page, 'f7-table-desktop-summary');
