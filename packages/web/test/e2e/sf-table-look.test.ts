@@ -10,8 +10,12 @@
  *  - a plain tap on a hand card never opens its text; a long press does, and keyboard focus does,
  *    inside the window;
  *  - cards travel on the desktop, and nothing moves on the phone that asks for reduced motion;
- *  - after answering, the keyboard stays in the action area.
- * Screenshots of both pages at both moments go to artifacts/e2e/sf-look-*.png.
+ *  - after answering, the keyboard stays in the action area;
+ *  - the table's felt is brought into view above the docked hand when the prompt opens.
+ * Then a game finished by bots (the player away, SF-27 at target 50): the end screen's ranking,
+ * statistics and chart of scores after every turn, checked for layout and by axe-core at both sizes;
+ * and every card of "How to play" (the table's own card faces) in all five languages on a phone.
+ * Screenshots go to artifacts/e2e/sf-look-*.png (full pages, and the window as the player sees it).
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
