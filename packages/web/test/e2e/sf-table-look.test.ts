@@ -194,6 +194,9 @@ describe.skipIf(shouldSkip('sf-table-look'))('Stir Fry Eighteen: the table on a 
       const prompt = sf.tastePrompt(tester);
       await prompt.waitFor();
       await waitUntil(async () => (await readHand(declarer)).length === hand.length - 2, 10_000, 'the pair to leave the hand');
+      // The button used went disabled (one pair per turn, SF-9): the keyboard stays in the action area, not on the body.
+      await waitUntil(async () => declarer.evaluate(() => document.activeElement?.closest('.sf-dock') !== null), 5_000,
+        'the declarer\'s keyboard in the action area after the move');
       // Let the cards land, then take stock.
       await alice.waitForTimeout(900);
 
