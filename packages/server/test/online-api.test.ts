@@ -84,12 +84,4 @@ describe('GET /api/online: cache and rate limit (the read API\'s, on a clock of 
     expect((await get()).statusCode).toBe(200);
     await app.close();
   });
-
-  it('is not there without a live server behind the read API (the store alone)', async () => {
-    const app = Fastify();
-    readRoutes(app, {} as never);
-    await app.ready();
-    expect((await app.inject({ method: 'GET', url: '/api/online' })).statusCode).toBe(404);
-    await app.close();
-  });
 });

@@ -27,10 +27,9 @@ export interface LiveCounts {
  * The public read API (docs/api.md): how many people are online, players' profiles and games,
  * leaderboards and game exports. JSON, paged with a cursor, cached for a few seconds, rate-limited
  * per address. A private table's games are shown only to their players (with their token) and to
- * those with the invite. `live` is the running server's hub; without one (the store alone) there is
- * no /api/online.
+ * those with the invite. `live` is the running server's hub.
  */
-export function readRoutes(app: FastifyInstance, store: Store, live: LiveCounts | null = null, now: () => number = Date.now): void {
+export function readRoutes(app: FastifyInstance, store: Store, live: LiveCounts, now: () => number = Date.now): void {
   const reads = new Buckets(60, 10, now);
   const memo = new Map<string, { at: number; body: unknown }>();
 
@@ -93,7 +92,7 @@ export function readRoutes(app: FastifyInstance, store: Store, live: LiveCounts 
 
   // The first screen's count, before its visitor has a name (no WebSocket, so no lobby count yet):
   // players with an open connection, of the whole cluster when there is one. The same for everyone.
-  if (live !== null) app.get('/api/online', (req, reply) => serve(req, reply, 'online', async () => ({ online: live.online })));
+  app.get('/api/online', (req, reply) => serve(req, reply, 'online', async () => ({ online: live.online })));
 
   app.get<{ Params: { name: string } }>('/api/players/:name', (req, reply) => serve(req, reply, null, async () => {
     const a = await account(req.params.name);
