@@ -17,28 +17,40 @@
  *    ones; once a Freeze takes effect you are out, and any card still waiting is discarded;
  *  - staying needs at least one card in front of you (F7-5).
  *
- * State encoding (one memo entry per reachable state, relative to the solve's root): the cards drawn
- * since the root fully determine the remaining pile, so a state is
+ * Canonical states. The cards drawn since the root determine the remaining pile, but not all of
+ * their identity matters. A duplicate discarded with a Second Chance (F7-11) is a copy of a number
+ * already in the line; from then on every copy of every number in the line plays the same part
+ * (a duplicate: bust, or use the Second Chance), so only HOW MANY duplicates went (u) changes the
+ * future, not which numbers they were: the chance of a duplicate is
+ *   (Σ over numbers n in the line of their copies left in the root pile) − (those drawn into the line since the root) − u,
+ * over the cards left. Numbers not in the line were never drawn since the root, so their counts are
+ * the root pile's. A state is therefore
  *   mask    13 bits  the numbers in the line (root numbers included)
  *   mods     6 bits  the modifiers (+2 … +10, ×2) drawn since the root
  *   sc       1 bit   a Second Chance is held
- *   scDrawn  0..3    Second Chances drawn since the root (kept, used or discarded)
- *   f3Drawn  0..3    Flip Threes drawn since the root
- *   frDrawn  0..3    Freezes drawn since the root (only set-aside ones; a Freeze at a decision ends it)
- *   dups     0..2743 the multiset (≤ 3) of duplicate numbers discarded with a Second Chance
- *   f3       0..143  inside a Flip Three: flips left, set-aside Flip Threes of the running one, whether a
+ *   u        0..3    duplicates discarded with a Second Chance
+ *   scD      0..3    Second Chances drawn since the root (kept, used or discarded)
+ *   f3D      0..3    Flip Threes drawn since the root
+ *   frD      0..3    Freezes drawn since the root (set-aside ones: a Freeze at a decision ends it, so
+ *                    decisions always have frD = 0)
+ *   f3       0..108  inside a Flip Three: flips left, set-aside Flip Threes of the running one, whether a
  *                    Freeze is among them, and the older waiting cards (reduced to "k Flip Threes then
  *                    maybe a Freeze": anything after a Freeze can never take effect alone)
- * packed into one integer below 2^53 (a plain Map key). Nothing is approximated within this model.
+ * packed into one integer below 2^36, memoised in a flat open-addressing table (table.ts). The
+ * collapse of the duplicates (a multiset of up to 3 numbers, 2 744 codes, down to u) is exact, and
+ * nothing else is approximated within this model. From an empty line on the full 94-card deck the
+ * solve needs about 2.4 · 10^8 states (measured by parts: docs/bots-flip-7.md; scripts/f7-exact.ts
+ * runs it).
  *
  * The one simplification (only relevant when the solver is used mid-game on a small pile): a pile
  * running dry is not reshuffled (F7-14); a hit on an empty pile is not offered, and a Flip Three that
  * runs out of cards ends the round as it stands.
  */
 import {
-  F7_CARD_CODES as CODES, F7_CARD_NAMES, F7_FLIP7_BONUS, F7_FLIP_THREE as FLIP_THREE, F7_FREEZE as FREEZE, F7_MAX_NUMBER as MAX_NUMBER,
-  F7_PLUS2 as PLUS2, F7_SECOND_CHANCE as SECOND_CHANCE, F7_TIMES2 as TIMES2, type F7CardCounts,
+  F7_CARD_CODES as CODES, F7_CARD_NAMES, F7_DECK_COUNTS, F7_FLIP7_BONUS, F7_FLIP_THREE as FLIP_THREE, F7_FREEZE as FREEZE,
+  F7_MAX_NUMBER as MAX_NUMBER, F7_PLUS2 as PLUS2, F7_SECOND_CHANCE as SECOND_CHANCE, F7_TIMES2 as TIMES2, type F7CardCounts,
 } from '@parlor/rules';
+import { F7StateTable } from './table.js';
 
 
 /** The line the solver starts from. */
@@ -61,6 +73,12 @@ export interface F7SolveOptions {
    * i.e. the expected round score is maximised. Should be non-decreasing.
    */
   readonly utility?: (score: number) => number;
+  /** Keep no bust and Flip 7 chances (half the memory; `bust` and `flip7` are then 0). */
+  readonly valueOnly?: boolean;
+  /** Memo slots to allocate up front (a big solve sized once, never refilled); default: grow as needed. */
+  readonly capacity?: number;
+  /** Memo slots never to exceed (RangeError when the solve needs more). */
+  readonly maxCapacity?: number;
 }
 
 export interface F7RoundSolution {
@@ -75,6 +93,10 @@ export interface F7RoundSolution {
   readonly bust: number;
   /** The chance of a Flip 7 from here under the best policy. */
   readonly flip7: number;
+  /** The chance of busting on the hit itself, hitting now (the next card repeats a number, no Second Chance held). */
+  readonly nextBust: number;
+  /** The chance of busting this round when hitting now and playing best after (0 when the pile is empty). */
+  readonly hitBust: number;
   /** The current score if banked now. */
   readonly banked: number;
   /** Memo entries created (a measure of the work). */
@@ -93,6 +115,13 @@ function pileCounts(pile: F7Pile): number[] {
   return F7_CARD_NAMES.map((n) => rec[n] ?? 0);
 }
 
+/** F7-1: no pile holds more of a card than the deck has (the state encoding relies on it). */
+function checkPile(counts: readonly number[]): void {
+  counts.forEach((n, c) => {
+    if (!Number.isInteger(n) || n < 0 || n > F7_DECK_COUNTS[c]!) throw new RangeError(`a pile cannot hold ${n} of card ${F7_CARD_NAMES[c]} (F7-1)`);
+  });
+}
+
 /** Sum of the numbers of each 13-bit mask, and its number of bits. */
 const MASK_SUM = new Int32Array(1 << 13);
 const MASK_BITS = new Int8Array(1 << 13);
@@ -109,40 +138,49 @@ for (let m = 1; m < 32; m++) {
   PLUS_SUM[m] = s;
 }
 
-/** Inserts number n into a sorted multiset of ≤ 3 numbers packed base 14 (0 = empty slot, else n+1). */
-function addDup(dups: number, n: number): number {
-  const a = [Math.floor(dups / 196), Math.floor(dups / 14) % 14, dups % 14].filter((x) => x > 0);
-  a.push(n + 1);
-  a.sort((x, y) => y - x);
-  while (a.length < 3) a.push(0);
-  return a[0]! * 196 + a[1]! * 14 + a[2]!;
-}
+/** The highest round score there is: 12 + 11 + … + 6 = 63, doubled, + 30 of modifiers, + 15 (F7-13). */
+export const F7_MAX_ROUND_SCORE = 171;
 
 /** The solver for one root (one pile composition and one starting line); memoises every state it meets. */
 class RoundSolver {
   private readonly pile: Int32Array;
-  private total: number;
+  private readonly total: number;
+  private readonly root: number;
   private readonly plus0: number;
   private readonly x20: boolean;
-  private readonly util: (score: number) => number;
-  private readonly memoV = new Map<number, number>();
-  private readonly memoB = new Map<number, number>();
-  private readonly memoF = new Map<number, number>();
-  /** Outputs of the last sub-evaluation: bust and Flip 7 chances. */
-  private outB = 0;
-  private outF = 0;
+  /** Utility by score (null: the score itself). */
+  private readonly util: Float64Array | null;
   private readonly u0: number;
+  /** Per mask: copies left of its numbers, Σ pile[n] − (numbers of the mask drawn since the root). */
+  private readonly dupBase = new Int32Array(1 << 13);
+  readonly memo: F7StateTable;
+  /** Outputs of the last sub-evaluation: bust and Flip 7 chances. */
+  outB = 0;
+  outF = 0;
 
-  constructor(pile: number[], plus0: number, x20: boolean, utility: ((score: number) => number) | undefined) {
+  constructor(pile: readonly number[], rootMask: number, plus0: number, x20: boolean, options: F7SolveOptions) {
     this.pile = Int32Array.from(pile);
     this.total = pile.reduce((a, b) => a + b, 0);
+    this.root = rootMask;
     this.plus0 = plus0;
     this.x20 = x20;
-    this.util = utility ?? ((s) => s);
-    this.u0 = this.util(0);
+    const utility = options.utility;
+    if (utility === undefined) this.util = null;
+    else {
+      this.util = new Float64Array(F7_MAX_ROUND_SCORE + 1);
+      for (let s = 0; s <= F7_MAX_ROUND_SCORE; s++) this.util[s] = utility(s);
+    }
+    this.u0 = this.U(0);
+    for (let m = 1; m < 1 << 13; m++) {
+      const low = 31 - Math.clz32(m & -m);
+      this.dupBase[m] = this.dupBase[m & (m - 1)]! + pile[low]! - ((rootMask >> low) & 1 ? 0 : 1);
+    }
+    this.memo = new F7StateTable(!(options.valueOnly ?? false), options.capacity, options.maxCapacity);
   }
 
-  get states(): number { return this.memoV.size; }
+  get states(): number { return this.memo.size; }
+
+  private U(score: number): number { return this.util === null ? score : this.util[score]!; }
 
   /** F7-13: the line's score (mods = modifiers drawn since the root). */
   score(mask: number, mods: number): number {
@@ -150,75 +188,85 @@ class RoundSolver {
     return MASK_SUM[mask]! * (x2 ? 2 : 1) + this.plus0 + PLUS_SUM[mods & 31]!;
   }
 
-  private key(mask: number, mods: number, sc: number, scD: number, f3D: number, frD: number, dups: number, f3: number): number {
-    return ((((((mask * 64 + mods) * 2 + sc) * 4 + scD) * 4 + f3D) * 4 + frD) * 2744 + dups) * 144 + f3;
+  /** Cards left in the pile. */
+  private left(mask: number, mods: number, u: number, scD: number, f3D: number, frD: number): number {
+    return this.total - MASK_BITS[mask & ~this.root]! - MASK_BITS[mods]! - u - scD - f3D - frD;
   }
 
-  /**
-   * A decision point: the better of staying and hitting. Sets outB/outF. `canStay`: a card is in
-   * front (F7-5); always true once a card was drawn.
-   */
-  decision(mask: number, mods: number, sc: number, scD: number, f3D: number, dups: number, canStay: boolean): number {
-    const k = this.key(mask, mods, sc, scD, f3D, 0, dups, 0) * 2 + (canStay ? 1 : 0);
-    const hitV = this.memoV.get(k);
-    if (hitV !== undefined) {
-      this.outB = this.memoB.get(k)!;
-      this.outF = this.memoF.get(k)!;
-      return hitV;
-    }
-    const stay = canStay ? this.util(this.score(mask, mods)) : -Infinity;
-    let v = stay, b = 0, f = 0;
-    if (this.total > 0) {
-      const h = this.hitValue(mask, mods, sc, scD, f3D, dups);
-      if (h > stay) { v = h; b = this.outB; f = this.outF; }
-    } else if (!canStay) {
-      v = this.u0; // nothing to flip and nothing to bank (cannot happen in a real game)
-    }
-    this.memoV.set(k, v);
-    this.memoB.set(k, b);
-    this.memoF.set(k, f);
+  private key(mask: number, mods: number, sc: number, u: number, scD: number, f3D: number, frD: number, f3: number): number {
+    return ((((((mask * 64 + mods) * 2 + sc) * 4 + u) * 4 + scD) * 4 + f3D) * 4 + frD) * 128 + f3;
+  }
+
+  private recall(key: number): number | undefined {
+    const memo = this.memo;
+    if (!memo.find(key)) return undefined;
+    this.outB = memo.bust();
+    this.outF = memo.flip7();
+    return memo.value();
+  }
+
+  private remember(key: number, v: number, b: number, f: number): number {
+    this.memo.set(key, v, b, f);
     this.outB = b;
     this.outF = f;
     return v;
   }
 
-  /** Expected value of hitting at a decision point (pile not empty). Sets outB/outF. */
-  hitValue(mask: number, mods: number, sc: number, scD: number, f3D: number, dups: number): number {
+  /** A decision point after at least one draw (a card is in front, F7-5): the better of staying and hitting. Sets outB/outF. */
+  decision(mask: number, mods: number, sc: number, u: number, scD: number, f3D: number): number {
+    const k = this.key(mask, mods, sc, u, scD, f3D, 0, 0);
+    const known = this.recall(k);
+    if (known !== undefined) return known;
+    const stay = this.U(this.score(mask, mods));
+    let v = stay, b = 0, f = 0;
+    if (this.left(mask, mods, u, scD, f3D, 0) > 0) {
+      const h = this.hitValue(mask, mods, sc, u, scD, f3D);
+      if (h > stay) { v = h; b = this.outB; f = this.outF; }
+    }
+    return this.remember(k, v, b, f);
+  }
+
+  /** Expected value of hitting at a decision point (the pile not empty). Sets outB/outF. */
+  hitValue(mask: number, mods: number, sc: number, u: number, scD: number, f3D: number): number {
     const pile = this.pile;
-    const n = this.total;
+    const n = this.left(mask, mods, u, scD, f3D, 0);
     let ev = 0, eb = 0, ef = 0;
-    for (let c = 0; c < CODES; c++) {
-      const cnt = pile[c]!;
-      if (cnt === 0) continue;
-      const p = cnt / n;
-      pile[c] = cnt - 1;
-      this.total = n - 1;
-      let v: number;
-      if (c <= MAX_NUMBER) {
-        const bit = 1 << c;
-        if ((mask & bit) !== 0) {
-          if (sc === 1) { // F7-11: both discarded, still active
-            v = this.decision(mask, mods, 0, scD, f3D, addDup(dups, c), true);
-          } else { // F7-6: bust
-            v = this.u0; this.outB = 1; this.outF = 0;
-          }
-        } else if (MASK_BITS[mask | bit] === 7) { // F7-7
-          v = this.util(this.score(mask | bit, mods) + F7_FLIP7_BONUS); this.outB = 0; this.outF = 1;
-        } else {
-          v = this.decision(mask | bit, mods, sc, scD, f3D, dups, true);
-        }
-      } else if (c <= TIMES2) {
-        v = this.decision(mask, mods | (1 << (c - PLUS2)), sc, scD, f3D, dups, true);
-      } else if (c === FREEZE) { // F7-9: bank now
-        v = this.util(this.score(mask, mods)); this.outB = 0; this.outF = 0;
-      } else if (c === SECOND_CHANCE) { // F7-11: kept if none held, else discarded
-        v = this.decision(mask, mods, 1, scD + 1, f3D, dups, true);
-      } else { // FLIP_THREE, F7-10: three flips on yourself
-        v = this.flipping(mask, mods, sc, scD, f3D + 1, 0, dups, 3, 0, 0, 0, 0);
+    const dups = this.dupBase[mask]! - u;
+    if (dups > 0) {
+      const p = dups / n;
+      if (sc === 1) { // F7-11: both discarded, still active
+        ev += p * this.decision(mask, mods, 0, u + 1, scD, f3D); eb += p * this.outB; ef += p * this.outF;
+      } else { // F7-6: bust
+        ev += p * this.u0; eb += p;
       }
-      pile[c] = cnt;
-      this.total = n;
-      ev += p * v; eb += p * this.outB; ef += p * this.outF;
+    }
+    for (let c = 0; c <= MAX_NUMBER; c++) {
+      const bit = 1 << c;
+      const cnt = pile[c]!;
+      if ((mask & bit) !== 0 || cnt === 0) continue;
+      const p = cnt / n;
+      if (MASK_BITS[mask | bit] === 7) { // F7-7
+        ev += p * this.U(this.score(mask | bit, mods) + F7_FLIP7_BONUS); ef += p;
+      } else {
+        ev += p * this.decision(mask | bit, mods, sc, u, scD, f3D); eb += p * this.outB; ef += p * this.outF;
+      }
+    }
+    for (let i = 0; i <= TIMES2 - PLUS2; i++) {
+      if ((mods & (1 << i)) !== 0 || pile[PLUS2 + i] === 0) continue;
+      const p = pile[PLUS2 + i]! / n;
+      ev += p * this.decision(mask, mods | (1 << i), sc, u, scD, f3D); eb += p * this.outB; ef += p * this.outF;
+    }
+    const fr = pile[FREEZE]!;
+    if (fr > 0) ev += (fr / n) * this.U(this.score(mask, mods)); // F7-9: bank now
+    const scLeft = pile[SECOND_CHANCE]! - scD;
+    if (scLeft > 0) { // F7-11: kept if none held, else discarded
+      const p = scLeft / n;
+      ev += p * this.decision(mask, mods, 1, u, scD + 1, f3D); eb += p * this.outB; ef += p * this.outF;
+    }
+    const f3Left = pile[FLIP_THREE]! - f3D;
+    if (f3Left > 0) { // F7-10: three flips on yourself
+      const p = f3Left / n;
+      ev += p * this.flipping(mask, mods, sc, u, scD, f3D + 1, 0, 3, 0, 0, 0, 0); eb += p * this.outB; ef += p * this.outF;
     }
     this.outB = eb;
     this.outF = ef;
@@ -230,79 +278,73 @@ class RoundSolver {
    * `cf` 1 when a Freeze is set aside after them (cards after it never matter); the older waiting
    * cards reduced to `k` Flip Threes then a Freeze if `rf`.
    */
-  flipping(mask: number, mods: number, sc: number, scD: number, f3D: number, frD: number, dups: number,
+  flipping(mask: number, mods: number, sc: number, u: number, scD: number, f3D: number, frD: number,
     left: number, j: number, cf: number, k: number, rf: number): number {
     if (left === 0) {
       // The flips end: the waiting cards take effect in order (this one's first, then the older ones).
       let count: number, freeze: number;
       if (cf === 1) { count = j; freeze = 1; } else { count = j + k; freeze = rf; }
-      if (count > 0) return this.flipping(mask, mods, sc, scD, f3D, frD, dups, 3, 0, 0, count - 1, freeze);
+      if (count > 0) return this.flipping(mask, mods, sc, u, scD, f3D, frD, 3, 0, 0, count - 1, freeze);
       if (freeze === 1) { // F7-9 via a set-aside Freeze
         this.outB = 0; this.outF = 0;
-        return this.util(this.score(mask, mods));
+        return this.U(this.score(mask, mods));
       }
-      return this.decision(mask, mods, sc, scD, f3D, dups, true);
+      return this.decision(mask, mods, sc, u, scD, f3D);
     }
-    const f3 = 1 + (left - 1) + 3 * (j + 3 * (cf + 2 * (k + 3 * rf))); // < 144
-    const key = this.key(mask, mods, sc, scD, f3D, frD, dups, f3) * 2;
-    const memo = this.memoV.get(key);
-    if (memo !== undefined) {
-      this.outB = this.memoB.get(key)!;
-      this.outF = this.memoF.get(key)!;
-      return memo;
-    }
+    const f3 = 1 + (left - 1) + 3 * (j + 3 * (cf + 2 * (k + 3 * rf))); // ≤ 108
+    const key = this.key(mask, mods, sc, u, scD, f3D, frD, f3);
+    const known = this.recall(key);
+    if (known !== undefined) return known;
     const pile = this.pile;
-    const n = this.total;
+    const n = this.left(mask, mods, u, scD, f3D, frD);
+    if (n === 0) return this.remember(key, this.U(this.score(mask, mods)), 0, 0); // F7-14 without a reshuffle (see the header)
     let ev = 0, eb = 0, ef = 0;
-    if (n === 0) { // F7-14 without a reshuffle: the round ends as it stands (see the header)
-      ev = this.util(this.score(mask, mods));
-    } else {
-      for (let c = 0; c < CODES; c++) {
-        const cnt = pile[c]!;
-        if (cnt === 0) continue;
-        const p = cnt / n;
-          pile[c] = cnt - 1;
-        this.total = n - 1;
-        let v: number;
-        if (c <= MAX_NUMBER) {
-          const bit = 1 << c;
-          if ((mask & bit) !== 0) {
-            if (sc === 1) {
-              v = this.flipping(mask, mods, 0, scD, f3D, frD, addDup(dups, c), left - 1, j, cf, k, rf);
-            } else { // a bust stops the Flip Three (F7-10)
-              v = this.u0; this.outB = 1; this.outF = 0;
-            }
-          } else if (MASK_BITS[mask | bit] === 7) { // a Flip 7 stops it too
-            v = this.util(this.score(mask | bit, mods) + F7_FLIP7_BONUS); this.outB = 0; this.outF = 1;
-          } else {
-            v = this.flipping(mask | bit, mods, sc, scD, f3D, frD, dups, left - 1, j, cf, k, rf);
-          }
-        } else if (c <= TIMES2) {
-          v = this.flipping(mask, mods | (1 << (c - PLUS2)), sc, scD, f3D, frD, dups, left - 1, j, cf, k, rf);
-        } else if (c === SECOND_CHANCE) { // given at once (F7-10): kept, or discarded when one is held
-          v = this.flipping(mask, mods, 1, scD + 1, f3D, frD, dups, left - 1, j, cf, k, rf);
-        } else if (c === FREEZE) { // set aside
-          v = this.flipping(mask, mods, sc, scD, f3D, frD + 1, dups, left - 1, j, 1, cf === 1 ? 0 : k, cf === 1 ? 0 : rf);
-        } else { // FLIP_THREE set aside (after a set-aside Freeze it can never take effect)
-          v = cf === 1
-            ? this.flipping(mask, mods, sc, scD, f3D + 1, frD, dups, left - 1, j, 1, 0, 0)
-            : this.flipping(mask, mods, sc, scD, f3D + 1, frD, dups, left - 1, j + 1, 0, k, rf);
-        }
-        pile[c] = cnt;
-        this.total = n;
-        ev += p * v; eb += p * this.outB; ef += p * this.outF;
+    const dups = this.dupBase[mask]! - u;
+    if (dups > 0) {
+      const p = dups / n;
+      if (sc === 1) { // F7-11: the flips go on
+        ev += p * this.flipping(mask, mods, 0, u + 1, scD, f3D, frD, left - 1, j, cf, k, rf); eb += p * this.outB; ef += p * this.outF;
+      } else { // a bust stops the Flip Three (F7-10)
+        ev += p * this.u0; eb += p;
       }
     }
-    this.memoV.set(key, ev);
-    this.memoB.set(key, eb);
-    this.memoF.set(key, ef);
-    this.outB = eb;
-    this.outF = ef;
-    return ev;
+    for (let c = 0; c <= MAX_NUMBER; c++) {
+      const bit = 1 << c;
+      const cnt = pile[c]!;
+      if ((mask & bit) !== 0 || cnt === 0) continue;
+      const p = cnt / n;
+      if (MASK_BITS[mask | bit] === 7) { // a Flip 7 stops it too
+        ev += p * this.U(this.score(mask | bit, mods) + F7_FLIP7_BONUS); ef += p;
+      } else {
+        ev += p * this.flipping(mask | bit, mods, sc, u, scD, f3D, frD, left - 1, j, cf, k, rf); eb += p * this.outB; ef += p * this.outF;
+      }
+    }
+    for (let i = 0; i <= TIMES2 - PLUS2; i++) {
+      if ((mods & (1 << i)) !== 0 || pile[PLUS2 + i] === 0) continue;
+      const p = pile[PLUS2 + i]! / n;
+      ev += p * this.flipping(mask, mods | (1 << i), sc, u, scD, f3D, frD, left - 1, j, cf, k, rf); eb += p * this.outB; ef += p * this.outF;
+    }
+    const scLeft = pile[SECOND_CHANCE]! - scD;
+    if (scLeft > 0) { // given at once (F7-10): kept, or discarded when one is held
+      const p = scLeft / n;
+      ev += p * this.flipping(mask, mods, 1, u, scD + 1, f3D, frD, left - 1, j, cf, k, rf); eb += p * this.outB; ef += p * this.outF;
+    }
+    const frLeft = pile[FREEZE]! - frD;
+    if (frLeft > 0) { // set aside
+      const p = frLeft / n;
+      ev += p * this.flipping(mask, mods, sc, u, scD, f3D, frD + 1, left - 1, j, 1, cf === 1 ? 0 : k, cf === 1 ? 0 : rf);
+      eb += p * this.outB; ef += p * this.outF;
+    }
+    const f3Left = pile[FLIP_THREE]! - f3D;
+    if (f3Left > 0) { // set aside (after a set-aside Freeze it can never take effect)
+      const p = f3Left / n;
+      ev += p * (cf === 1
+        ? this.flipping(mask, mods, sc, u, scD, f3D + 1, frD, left - 1, j, 1, 0, 0)
+        : this.flipping(mask, mods, sc, u, scD, f3D + 1, frD, left - 1, j + 1, 0, k, rf));
+      eb += p * this.outB; ef += p * this.outF;
+    }
+    return this.remember(key, ev, eb, ef);
   }
-
-  bust(): number { return this.outB; }
-  flip7(): number { return this.outF; }
 }
 
 function rootMask(numbers: readonly number[]): number {
@@ -314,6 +356,13 @@ function rootMask(numbers: readonly number[]): number {
   }
   if (MASK_BITS[mask]! >= 7) throw new RangeError('a line with 7 numbers has already ended the round (F7-7)');
   return mask;
+}
+
+/** The chance the next card repeats a number of the line, from the pile's counts. */
+function duplicateChance(mask: number, counts: readonly number[]): number {
+  let total = 0, dup = 0;
+  counts.forEach((n, c) => { total += n; if (c <= MAX_NUMBER && (mask & (1 << c)) !== 0) dup += n; });
+  return total === 0 ? 0 : dup / total;
 }
 
 /**
@@ -328,20 +377,45 @@ export function f7SolveRound(line: F7SolverLine, pile: F7Pile, options: F7SolveO
   const sc = line.secondChance ? 1 : 0;
   const canStay = line.hasCards ?? (mask !== 0 || plus > 0 || x2 || sc === 1);
   const counts = pileCounts(pile);
-  const solver = new RoundSolver(counts, plus, x2, options.utility);
+  checkPile(counts);
+  const solver = new RoundSolver(counts, mask, plus, x2, options);
   const banked = solver.score(mask, 0);
   const stay = canStay ? (options.utility ?? ((s: number) => s))(banked) : null;
   const total = counts.reduce((a, b) => a + b, 0);
   let hit: number | null = null, bust = 0, flip7 = 0;
   if (total > 0) {
     hit = solver.hitValue(mask, 0, sc, 0, 0, 0);
-    bust = solver.bust();
-    flip7 = solver.flip7();
+    bust = solver.outB;
+    flip7 = solver.outF;
   }
+  const hitBust = bust;
   const action: 'hit' | 'stay' = stay === null || (hit !== null && hit > stay) ? 'hit' : 'stay';
   if (action === 'stay') { bust = 0; flip7 = 0; }
   const value = action === 'hit' ? hit! : stay!;
-  return { value, stay, hit, action, bust, flip7, banked, states: solver.states };
+  const nextBust = sc === 1 ? 0 : duplicateChance(mask, counts);
+  return { value, stay, hit, action, bust, flip7, nextBust, hitBust, banked, states: solver.states };
+}
+
+/** The value of being handed a Flip Three now (F7-10: three forced flips, then playing on best), with its bust and Flip 7 chances. */
+export interface F7FlipThreeSolution {
+  readonly value: number;
+  readonly bust: number;
+  readonly flip7: number;
+  readonly states: number;
+}
+
+/**
+ * A Flip Three given to `line` now (F7-10), the card itself already out of `pile`: the expected
+ * value of its three flips and of playing on best after them (the same model as f7SolveRound).
+ */
+export function f7SolveFlipThree(line: F7SolverLine, pile: F7Pile, options: F7SolveOptions = {}): F7FlipThreeSolution {
+  const mask = rootMask(line.numbers);
+  const counts = pileCounts(pile);
+  checkPile(counts);
+  if (counts[FLIP_THREE]! > F7_DECK_COUNTS[FLIP_THREE]! - 1) throw new RangeError('the Flip Three being resolved cannot also be in the pile (F7-10)');
+  const solver = new RoundSolver(counts, mask, line.plus ?? 0, line.x2 ?? false, options);
+  const value = solver.flipping(mask, 0, line.secondChance ? 1 : 0, 0, 0, 0, 0, 3, 0, 0, 0, 0);
+  return { value, bust: solver.outB, flip7: solver.outF, states: solver.states };
 }
 
 /** The 94-card deck by card code (F7-1). */
@@ -373,8 +447,8 @@ const qBust = new Float64Array(Q_STATES);
 const qStamp = new Int32Array(Q_STATES);
 let qGen = 0;
 
-/** Utility by score, filled before each solve (scores are at most 57 × 2 + 30 + 15 = 159, F7-13). */
-const Q_MAX_SCORE = 159;
+/** Utility by score, filled before each solve (scores are at most F7_MAX_ROUND_SCORE, F7-13). */
+const Q_MAX_SCORE = F7_MAX_ROUND_SCORE;
 const qUtil = new Float64Array(Q_MAX_SCORE + 1);
 
 class QuickSolver {
