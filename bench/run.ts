@@ -3,6 +3,7 @@
  * output (`npm run bench` builds first), as they run in production.
  */
 import { benchBots } from './bots.js';
+import { benchCoach } from './coach.js';
 import { benchFlip7 } from './flip-7.js';
 import { benchStirFryEighteen } from './stir-fry-eighteen.js';
 import { benchWeb } from './web.js';
@@ -12,4 +13,5 @@ await benchStirFryEighteen();
 console.log(`\nFlip 7 — random legal play through playGame, 4 players, one core, ${process.env.BENCH_SECONDS ?? 2} s per figure`);
 await benchFlip7();
 await benchBots();
+await benchCoach();
 await benchWeb();

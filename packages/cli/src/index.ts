@@ -6,6 +6,7 @@ import { simCommand } from './commands/sim.js';
 import { dbCopyCommand } from './commands/db.js';
 import { playCommand } from './commands/play.js';
 import { verifyCommand } from './commands/verify.js';
+import { coachCommand } from './commands/coach.js';
 
 /** Runs the `parlor` command with `argv` (as process.argv); resolves to the exit status. */
 export async function main(argv: string[]): Promise<number> {
@@ -55,6 +56,15 @@ export async function main(argv: string[]): Promise<number> {
     .argument('<file>', 'a game export (GET /tables/:id/export)')
     .action(async (file: string) => {
       status = await verifyCommand(file, print);
+    });
+
+  program
+    .command('coach')
+    .description('the post-game coach: every decision of one seat of a finished game, judged from what it could see (docs/bots.md)')
+    .argument('<file>', 'a game export (GET /tables/:id/export, or a game played offline)')
+    .requiredOption('--seat <n>', 'the seat to coach, 0 for the first')
+    .action(async (file: string, opts: { seat: string }) => {
+      status = await coachCommand(file, opts.seat, print, (line) => console.error(line));
     });
 
   program

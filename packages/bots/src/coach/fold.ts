@@ -46,10 +46,13 @@ export function checkExport(exp: unknown, seat: number): CoachProblem | null {
 
 /**
  * The seat's moments through the whole game. Folding with the rules: a refused action or a game
- * not over at the end is a problem (the export would fail `parlor verify`).
+ * not over at the end is a problem (the export would fail `parlor verify`). `redraw`, for tests,
+ * replaces the state a view is taken from by one with everything hidden from the seat drawn afresh.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function walkForSeat(exp: CoachExport, seat: Seat): { ok: true; walk: SeatWalk<any, any, GameEvent> } | { ok: false; problem: CoachProblem } {
+export function walkForSeat(exp: CoachExport, seat: Seat, redraw?: (state: unknown, seat: Seat) => unknown):
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  { ok: true; walk: SeatWalk<any, any, GameEvent> } | { ok: false; problem: CoachProblem } {
   const bad = checkExport(exp, seat);
   if (bad !== null) return { ok: false, problem: bad };
   const game = exp.game as GameId;
@@ -65,7 +68,9 @@ export function walkForSeat(exp: CoachExport, seat: Seat): { ok: true; walk: Sea
       // The module's canonical form of the answer: the legal action equal to it.
       const key = JSON.stringify(a.action);
       const action = legal.find((l: unknown) => JSON.stringify(l) === key) ?? a.action;
-      moments.push({ type: 'decision', index: i, view: module.view(state, seat), legal, action });
+      // `redraw` (tests): the view of another state the seat cannot tell apart (everything hidden re-dealt).
+      const seen = redraw === undefined ? state : redraw(state, seat);
+      moments.push({ type: 'decision', index: i, view: module.view(seen, seat), legal, action });
     }
     const r = module.apply(state, a.seat, a.action);
     if (!r.ok) return { ok: false, problem: { code: 'replay', index: i, message: `${r.error.code}: ${r.error.message}` } };

@@ -11,13 +11,19 @@ import type { CoachDecision, CoachReport, CoachResult, CoachSummary } from './ty
 
 export * from './types.js';
 export { walkForSeat, checkExport, type CoachExport, type SeatMoment, type SeatWalk } from './fold.js';
-export { F7_COACH } from './flip-7.js';
+export { F7_COACH, f7JudgeDecision } from './flip-7.js';
+export { recordGame, type RecordedExport } from './record.js';
 export { SF_COACH } from './stir-fry-eighteen.js';
 export { coachMessage, coachSentence, coachSummaryLine, coachProblemText, fillTemplate, COACH_ENGLISH, COACH_ENGLISH_THINGS, COACH_PERCENT_VALUES, COACH_SEAT_VALUES, COACH_THING_VALUES, type CoachMessage } from './words.js';
 
 export interface CoachOptions {
   /** Flag decisions costing more than this many expected points (default: the game's, F7_COACH / SF_COACH). */
   readonly threshold?: number;
+  /**
+   * For tests: views are taken from this state instead (e.g. the game's `resample` for the seat:
+   * everything hidden from it drawn afresh) — the advice must not change.
+   */
+  readonly redraw?: (state: unknown, seat: number) => unknown;
 }
 
 /** Sums a list of judged decisions. */
@@ -33,7 +39,7 @@ export function summarise(decisions: readonly CoachDecision[]): CoachSummary {
 
 /** The coach's report on `seat` of the finished game `exp` (an export as `parlor verify` reads it). */
 export function coachGame(exp: CoachExport, seat: number, options: CoachOptions = {}): CoachResult {
-  const walked = walkForSeat(exp, seat);
+  const walked = walkForSeat(exp, seat, options.redraw);
   if (!walked.ok) return { ok: false, problem: walked.problem };
   const { walk } = walked;
   const judged = walk.game === 'flip-7'

@@ -33,7 +33,7 @@ export const COACH_ENGLISH: Readonly<Record<string, string>> = Object.freeze({
   'sf.test.flag': 'You taste-tested {{from}}\'s {{claim}}, honest {{honest}} of the time from what you could see: trusting was worth {{cost}} more points on average.',
   'sf.trust.ok': 'You trusted {{from}}\'s {{claim}}, honest {{honest}} of the time from what you could see.',
   'sf.test.ok': 'You taste-tested {{from}}\'s {{claim}}, honest {{honest}} of the time from what you could see.',
-  'sf.bluff.flag': 'You bluffed a {{claim}} with a {{tested}} chance of a taste test: an honest discard was worth {{cost}} more points on average.',
+  'sf.bluff.flag': 'You bluffed a {{claim}} with a {{tested}} chance of a taste test: not bluffing was worth {{cost}} more points on average.',
   'sf.bluff.ok': 'You bluffed a {{claim}} with a {{tested}} chance of a taste test.',
   'sf.honest.ok': 'You discarded an honest {{claim}} ({{tested}} chance of a taste test).',
   'sf.cook.flag': 'You cooked a dish worth {{points}} points; the best dish in your hand was worth {{bestPoints}}.',
@@ -48,10 +48,8 @@ export const COACH_ENGLISH_THINGS: Readonly<Record<string, string>> = Object.fre
 
 /** The sentence for one judged decision. */
 export function coachMessage(d: CoachDecision): CoachMessage {
-  const verdict = d.winBest !== null ? 'win' : d.flagged ? 'flag' : 'ok';
+  const verdict = d.winBest !== null && d.winBest === d.chosen && d.cost > 0 ? 'win' : d.flagged ? 'flag' : 'ok';
   const f = d.facts;
-  const best = d.options.find((o) => o.id === d.best)!;
-  const chosen = d.options.find((o) => o.id === d.chosen)!;
   const winValues: Record<string, number> = d.winBest !== null ? { winChosen: Number(f.winChosen ?? 0), winOther: Number(f.winOther ?? 0) } : {};
   switch (d.kind) {
     case 'f7.hitOrStay': {
@@ -74,7 +72,7 @@ export function coachMessage(d: CoachDecision): CoachMessage {
       return { key: bluff ? `sf.bluff.${d.flagged ? 'flag' : 'ok'}` : 'sf.honest.ok', values: { claim: String(f.claim), tested: Number(f.tested), cost: d.cost } };
     }
     case 'sf.cook':
-      return { key: `sf.cook.${d.flagged ? 'flag' : 'ok'}`, values: { points: chosen.value, bestPoints: best.value, cost: d.cost } };
+      return { key: `sf.cook.${d.flagged ? 'flag' : 'ok'}`, values: { points: Number(f.points), bestPoints: Number(f.bestPoints), cost: d.cost } };
   }
 }
 

@@ -119,36 +119,50 @@ function threeFlipBust(view: F7View, seat: number, sc: boolean): number {
   return sc ? 3 * q * q * (1 - q) + q * q * q : 1 - (1 - p) * (1 - q) * (1 - q);
 }
 
-export function f7ExpertDecide(view: F7View, legal: readonly F7Action[]): F7Action {
+/**
+ * The win chance the model gives each option of the pending decision, by option id ('hit', 'stay',
+ * 'seat:<n>' for a give), and whether it is flat (the game all but decided either way: then the
+ * expert plays for points). Null when there is no choice. Shared by the bot and the coach.
+ */
+export interface F7WinOptions {
+  readonly wins: ReadonlyMap<string, number>;
+  /** The option the model prefers (the expert's move). */
+  readonly best: string;
+  /** True when the options' win chances are equal (the expert then falls back to points). */
+  readonly flat: boolean;
+}
+
+export function f7ExpertOptions(view: F7View, legal: readonly F7Action[]): F7WinOptions | null {
   const pend = view.pending;
-  if (pend === null || legal.length === 1) return legal[0]!;
+  if (pend === null || legal.length === 1) return null;
   const me = pend.seat;
   const model = new Model(view, me);
   const base: Dist[] = Array.from({ length: model.n }, (_, s) => (s === me ? { v: [0], p: [1] } : model.dist(s)));
 
   if (pend.kind === 'hit-or-stay') {
-    const hit = findAction(legal, 'hit')!;
     const stay = findAction(legal, 'stay');
-    if (stay === undefined) return hit;
-    if (f7NextFlipOdds(view, me).source === 'none') return stay;
+    if (stay === undefined) return null;
+    if (f7NextFlipOdds(view, me).source === 'none') return { wins: new Map([['stay', 1]]), best: 'stay', flat: false };
     const score = view.scores[me]!;
     const max = F7_EXPERT.maxRoundScore;
     const table = new Float64Array(max + 1);
     for (let x = 0; x <= max; x++) table[x] = model.winGiven(score + x, base);
     const utility = (x: number) => table[Math.min(max, x)]!;
     const q = f7QuickSolve(model.lines[me]!, model.pile, { utility });
-    if (q.hit === null || q.stay === null) return q.action === 'hit' ? hit : stay;
+    if (q.hit === null || q.stay === null) return { wins: new Map(), best: q.action, flat: false };
+    const wins = new Map([['hit', q.hit], ['stay', q.stay]]);
     // All but certain either way (lost or won whatever I do): fall back to points.
     if (Math.abs(q.hit - q.stay) < 1e-9) {
       const pts = f7QuickSolve(model.lines[me]!, model.pile);
-      return pts.action === 'hit' ? hit : stay;
+      return { wins, best: pts.action, flat: true };
     }
-    return q.hit > q.stay ? hit : stay;
+    return { wins, best: q.hit > q.stay ? 'hit' : 'stay', flat: false };
   }
 
   // Giving: try every allowed receiver in the model.
   const seats = giveSeats(legal);
-  let best = seats[0]!, bestW = -Infinity;
+  const wins = new Map<string, number>();
+  let best = seats[0]!, bestW = -Infinity, lo = Infinity, hi = -Infinity;
   for (const r of seats) {
     const dists = base.slice();
     const line = model.lines[r]!;
@@ -162,11 +176,26 @@ export function f7ExpertDecide(view: F7View, legal: readonly F7Action[]): F7Acti
     if (r !== me) dists[me] = model.dist(me);
     else dists[me] = model.dist(me, change);
     const w = model.winChance(dists);
+    wins.set(`seat:${r}`, w);
+    lo = Math.min(lo, w); hi = Math.max(hi, w);
     // Tie-break (e.g. a lost or won game): hurt the opponent with the most points at stake.
     const tie = r === me ? 0 : 1e-9 * (view.scores[r]! + line.banked);
     if (w + tie > bestW) { bestW = w + tie; best = r; }
   }
-  return giveTo(legal, best) ?? legal[0]!;
+  return { wins, best: `seat:${best}`, flat: hi - lo < 1e-9 };
+}
+
+export function f7ExpertDecide(view: F7View, legal: readonly F7Action[]): F7Action {
+  const o = f7ExpertOptions(view, legal);
+  if (o === null) {
+    const pend = view.pending;
+    // No choice, or a stay that is not offered (nothing in front, F7-5): the first legal move.
+    if (pend !== null && pend.kind === 'hit-or-stay') return findAction(legal, 'hit') ?? legal[0]!;
+    return legal[0]!;
+  }
+  if (o.best === 'hit') return findAction(legal, 'hit')!;
+  if (o.best === 'stay') return findAction(legal, 'stay')!;
+  return giveTo(legal, Number(o.best.slice(5))) ?? legal[0]!;
 }
 
 export function f7ExpertBot(): Bot<F7View, F7Action> {

@@ -19,15 +19,24 @@ export const CARD_VALUE = 1.5;
 export function expertTasteTest(view: SfView, belief: SfBelief, legal: readonly SfAction[], m: number): SfAction {
   const test = legal.find((a) => a.type === 'taste-test')!;
   const trust = legal.find((a) => a.type === 'trust')!;
+  const o = sfTasteOdds(view, belief, m);
+  if (o === null) return trust;
+  if (o.known) return test;
+  return o.pLie * o.gain > (1 - o.pLie) * o.cost ? test : trust;
+}
+
+/**
+ * The terms of the expert's taste-test rule for the declaration waiting now (null when there is
+ * none or its odds are not known): P(lie), what a test that catches a lie gains and what one that
+ * finds the discard honest costs, in points of future dishes; `known` when the claim is known false.
+ * The expected value of testing against trusting is pLie · gain − (1 − pLie) · cost.
+ */
+export function sfTasteOdds(view: SfView, belief: SfBelief, m: number): { pLie: number; gain: number; cost: number; known: boolean } | null {
   const d = view.declaration;
-  if (d === null) return trust;
-  if (declarationKnownFalse(view)) return test;
-  const p = belief.pending;
-  if (p === null || p.declarer !== d.declarer || p.pLie === null) return trust;
-  const pLie = p.pLie;
+  if (d === null) return null;
   const hand = countsOf(view.hand ?? []);
   const tofu = view.options.tofu;
-  const cost = size(hand) === 0
+  const cost0 = size(hand) === 0
     ? 5
     : Math.max(0.5, bestKeep(hand, m, tofu).value - potential(zeros(), m, tofu)) + 0.5 * size(hand);
   // SF-31 no-turn-draw: a tester left without cards can never draw again (expert.ts DEAD_END).
@@ -36,5 +45,9 @@ export function expertTasteTest(view: SfView, belief: SfBelief, legal: readonly 
   const threat = 1 + Math.max(0, view.scores[d.declarer]! / view.options.target);
   const denial = draws * CARD_VALUE * (view.players === 2 ? 1 : 0.5) * threat;
   const gain = CARD_VALUE + denial;
-  return pLie * gain > (1 - pLie) * (cost + deadEnd) ? test : trust;
+  const cost = cost0 + deadEnd;
+  if (declarationKnownFalse(view)) return { pLie: 1, gain, cost, known: true };
+  const p = belief.pending;
+  if (p === null || p.declarer !== d.declarer || p.pLie === null) return null;
+  return { pLie: p.pLie, gain, cost, known: false };
 }
