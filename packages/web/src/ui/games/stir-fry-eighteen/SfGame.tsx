@@ -50,7 +50,7 @@ function useKeepFocus(root: RefObject<HTMLElement | null>, dock: RefObject<HTMLE
 /**
  * When a moment asks this seat something (its turn, a taste-test prompt), the table's felt comes into
  * view above the dock if the dock covers it: the page scrolls by just enough, never so far that the
- * felt goes under the sticky status bar. Nothing scrolls when nothing is covered.
+ * felt goes under what sticks at the top of the window. Nothing scrolls when nothing is covered.
  */
 function useRevealFelt(root: RefObject<HTMLElement | null>, dock: RefObject<HTMLElement | null>, moment: string | null): void {
   useEffect(() => {
@@ -63,8 +63,14 @@ function useRevealFelt(root: RefObject<HTMLElement | null>, dock: RefObject<HTML
       const f = felt.getBoundingClientRect();
       const covered = f.bottom + 8 - d.getBoundingClientRect().top;
       if (covered <= 1) return;
-      const barBottom = bar && getComputedStyle(bar).position === 'sticky' ? bar.getBoundingClientRect().bottom : 0;
-      const by = Math.min(covered, f.top - barBottom - 8);
+      // What stays at the top of the window as the page scrolls: our status bar when it sticks, and
+      // anything sticky or fixed up there now (the page's header, a guided game's lesson panel).
+      let top = bar && getComputedStyle(bar).position === 'sticky' ? bar.getBoundingClientRect().bottom : 0;
+      for (const el of document.elementsFromPoint(f.left + f.width / 2, 2)) {
+        const position = getComputedStyle(el).position;
+        if (position === 'sticky' || position === 'fixed') top = Math.max(top, el.getBoundingClientRect().bottom);
+      }
+      const by = Math.min(covered, f.top - top - 8);
       if (by > 1) window.scrollBy({ top: by, behavior: 'instant' });
     };
     // Once drawn, and again as what came with the moment settles (the prompt, the chefs' boxes).
