@@ -274,9 +274,17 @@ describe.skipIf(shouldSkip('sf-table-look'))('Stir Fry Eighteen: the table on a 
     await withFailureShots('sf-look-end', () => pages, async () => {
       const carol = await personOn(h, 'Carol', '/', { viewport: { width: 1440, height: 900 } });
       pages.push(carol);
-      await createTable(carol, { game: 'Stir Fry Eighteen', seats: 3, target: '50', tasteWindow: 5 });
+      await createTable(carol, { game: 'Stir Fry Eighteen', seats: 5, target: '50', tasteWindow: 5 });
       await fillWithBots(carol);
       await start(carol);
+      // Five chefs on a phone, mid-game: nothing sideways, no card text past its card, axe-core clean.
+      await carol.setViewportSize({ width: 390, height: 844 });
+      await sf.status(carol).waitFor();
+      await waitUntil(async () => (await carol.locator('.sf-player').count()) === 5, 10_000, 'five chefs');
+      expect(await layoutProblems(carol), 'layout, five chefs, 390x844').toEqual([]);
+      expect(formatViolations(await axeViolations(carol, { include: '.sf' })), 'axe, five chefs, 390x844').toEqual([]);
+      await screenshot(carol, 'sf-look-390-five');
+      await carol.setViewportSize({ width: 1440, height: 900 });
       // Carol steps away: a stand-in bot plays her seat, and the bots finish the game quickly.
       await away.leave(carol).click();
       await away.leaveYes(carol).click();
@@ -285,7 +293,7 @@ describe.skipIf(shouldSkip('sf-table-look'))('Stir Fry Eighteen: the table on a 
       const chart = carol.locator('figure.sf-chart');
       await chart.waitFor();
       expect(await chart.getByRole('img').count()).toBe(1);
-      expect(await chart.locator('.sf-chart-legend li').count()).toBe(3);
+      expect(await chart.locator('.sf-chart-legend li').count()).toBe(5);
       // The chart's table: a row per turn and the start, its last row the ranking's scores.
       const ranking = (await carol.locator('table.sf-ranking tbody tr').evaluateAll((rows) => rows.map((r) => [
         r.querySelector('th')!.textContent!.replace(/ \(you\)$/, ''), Number(r.querySelector('td.num')!.textContent),
