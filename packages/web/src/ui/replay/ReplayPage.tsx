@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, profileHref, replayHref } from '../../net/api.js';
 import { ApiErrorText } from '../account/ApiErrorText.js';
+import { ReplayCoach } from '../coach/ReplayCoach.js';
 import { useServices } from '../context.js';
 import { GAME_REPLAYS } from '../games/registry.js';
 import { Nav } from '../profile/Nav.js';
@@ -198,6 +199,8 @@ export function Viewer({ exp, replay, atParam, invite, local }: {
         </div>
         <p className="hint">{t('replay.keys')}</p>
       </section>
+
+      <ReplayCoach exp={exp} at={at} names={names} onGo={go} />
 
       <Position replay={replay} at={at} names={names} />
     </>
