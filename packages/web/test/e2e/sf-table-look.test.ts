@@ -79,6 +79,10 @@ async function layoutProblems(page: Page): Promise<string[]> {
         if (spills) out.push(`"${el.textContent}" spills past its ${Math.round(card.width)} px card (${Math.round(r.left - card.left)}..${Math.round(r.right - card.left)})`);
       }
     }
+    // A button's words wider than the button.
+    for (const b of document.querySelectorAll<HTMLElement>('.sf button')) {
+      if (b.offsetWidth > 0 && b.scrollWidth > b.clientWidth + 1) out.push(`button "${b.textContent}" is wider than itself`);
+    }
     // Words broken in the middle: a player's "(you)" on two lines.
     for (const you of document.querySelectorAll<HTMLElement>('.sf .sf-you')) {
       const lines = new Set([...you.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
@@ -266,6 +270,19 @@ describe.skipIf(shouldSkip('sf-table-look'))('Stir Fry Eighteen: the table on a 
           await screenshot(alice, `sf-look-1440-${code}`);
           await screenshot(bob, `sf-look-390-${code}`);
         }
+      }
+
+      // The declarer's moves (buttons, the claim's choices) in every language, once the window is closed.
+      const trustNow = prompt.getByRole('button', { name: /./ }).last();
+      if (await prompt.isVisible()) await trustNow.click().catch(() => undefined);
+      await prompt.waitFor({ state: 'detached', timeout: 40_000 });
+      await declarer.locator('.sf-actions .sf-buttons button').first().waitFor();
+      await select(declarer, [0]).catch(() => undefined); // a card selected: its Clear button shows too
+      for (const { code, label } of LANGS) {
+        await declarer.getByRole('combobox', { name: /^(Language|Lingua|言語|언어|Język)$/ }).selectOption({ label });
+        await waitUntil(async () => (await declarer.evaluate(() => document.documentElement.lang)) === code, 10_000, `the page in ${code}`);
+        expect(await layoutProblems(declarer), `the declarer's moves in ${code}`).toEqual([]);
+        if (code === 'pl' || code === 'ja') await windowShots(declarer, `sf-look-${declarer === alice ? 1440 : 390}-moves-${code}`);
       }
     });
   }, 240_000);
