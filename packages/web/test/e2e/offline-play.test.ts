@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyCommand } from '../../../cli/src/commands/verify.js';
 import coach from '../../src/i18n/locales/en/coach.json' with { type: 'json' };
 import en from '../../src/i18n/locales/en/offline.json' with { type: 'json' };
+import ja from '../../src/i18n/locales/ja/offline.json' with { type: 'json' };
 import { axeViolations, formatViolations } from './support/axe.js';
 import { type Harness, person, screenshot, shouldSkip, startHarness, waitUntil, withFailureShots } from './support/e2e.js';
 import { cookBest, discardDown, endTurn, nextMoment as sfMoment, sf, trust } from './support/sf.js';
@@ -74,18 +75,18 @@ async function playF7(page: Page): Promise<number> {
 }
 
 /** Plays Stir Fry Eighteen: cooks the best dish, trusts, discards down, else ends the turn; `midway` once after some turns. */
-async function playSf(page: Page, midway: () => Promise<void>): Promise<number> {
+async function playSf(page: Page, midway: () => Promise<void>): Promise<{ turns: number; reloaded: boolean }> {
   let turns = 0;
   let resumed = false;
   for (let guard = 0; guard < 2_000; guard++) {
     const moment = await sfMoment(page, 120_000);
-    if (moment === 'over') return turns;
+    if (moment === 'over') return { turns, reloaded: resumed };
     if (moment === 'taste') await trust(page);
     else if (moment === 'discard-down') await discardDown(page);
     else {
       if (await cookBest(page) === null) await endTurn(page);
       turns++;
-      if (turns === 3 && !resumed) { resumed = true; await midway(); }
+      if (turns === 2 && !resumed) { resumed = true; await midway(); }
     }
   }
   throw new Error('Stir Fry Eighteen did not end');
@@ -186,13 +187,14 @@ describe.skipIf(shouldSkip('offline-play'))('Offline: after one visit, a game of
       await sf.status(page).waitFor();
       await startTicks(page);
       let gapBeforeReload = 0;
-      const turns = await playSf(page, async () => {
+      const { turns, reloaded } = await playSf(page, async () => {
         gapBeforeReload = await maxGap(page);
         await page.reload();
         await sf.status(page).waitFor();
         expect(new URL(page.url()).pathname).toBe(`/offline/${sfId}`);
         await startTicks(page);
       });
+      expect(reloaded, 'the page was reloaded mid-game').toBe(true);
       await page.locator('.offline-over').waitFor();
       const sfGap = Math.max(gapBeforeReload, await maxGap(page));
       const sfGame = await downloadAndVerify(page);
@@ -212,6 +214,7 @@ describe.skipIf(shouldSkip('offline-play'))('Offline: after one visit, a game of
       await page.keyboard.press('ArrowRight');
       await expect.poll(() => page.getByRole('slider').inputValue()).toBe('1');
       await screenshot(page, 'offline-sf-replay');
+      expect(formatViolations(await axeViolations(page)), 'axe, the offline replay').toEqual([]);
 
       // The main thread was never held for long while the bots thought (they think in the worker).
       console.log(`offline-play: Flip 7 ${f7Decisions} decisions, ${f7.exp.actions.length} moves; Stir Fry Eighteen ${turns} turns, `
@@ -227,6 +230,13 @@ describe.skipIf(shouldSkip('offline-play'))('Offline: after one visit, a game of
       await page.setViewportSize({ width: 390, height: 844 });
       expect(formatViolations(await axeViolations(page)), 'axe, /offline at 390x844').toEqual([]);
       await screenshot(page, 'offline-page-games-390');
+
+      // In Japanese, still offline (the language's strings come from the service worker's copy too).
+      await page.getByRole('combobox', { name: 'Language' }).selectOption('ja');
+      await page.getByRole('heading', { level: 1, name: ja.title }).waitFor();
+      await page.getByRole('heading', { level: 2, name: ja.kept }).waitFor();
+      expect(formatViolations(await axeViolations(page)), 'axe, /offline in Japanese at 390x844').toEqual([]);
+      await screenshot(page, 'offline-page-ja-390');
     });
   }, 900_000);
 });
