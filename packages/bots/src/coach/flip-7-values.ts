@@ -6,8 +6,8 @@
  *  0 exact — the full model of solver.ts on the real pile;
  *  1 the pile's Flip Threes left out (they alone multiply the states by ~67, F7-10);
  *  2 numbers, Second Chances and Freezes only: modifiers still in the pile left out (those held count).
- * Levels 1 and 2 are approximations; the coach only flags them by more than F7_COACH.approxMargin
- * (docs/bots-flip-7.md, "The coach's bound").
+ * Levels 1 and 2 are approximations; the coach only flags them by more than the threshold plus
+ * F7_COACH.approxMargins[level] (docs/bots-flip-7.md, "The coach's bound").
  */
 import { F7_FLIP_THREE, F7_PLUS2, F7_TIMES2 } from '@parlor/rules';
 import type { F7LineInfo } from '../flip-7/common.js';

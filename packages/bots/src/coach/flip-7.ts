@@ -14,8 +14,11 @@
  * another option than the points, the decision is not a mistake: the advice follows winning (the
  * game is won by the highest total at the end, F7-15, not by the most points per round), and the
  * decision is reported as such with both win chances.
- * A decision is flagged when it cost more than the threshold (more than threshold + approxMargin
- * when a solve had to be approximated, level > 0).
+ * A decision is flagged when it cost more than the threshold plus the bound its values carry:
+ * nothing at level 0 (exact within the solver's model), F7_COACH.approxMargins[level] for a hit or
+ * stay at level 1 or 2 (the largest error of that level measured by scripts/f7-coach-bound.ts,
+ * rounded up), and for a give that margin × (1 + 2 / opponents), as its values add up three solves
+ * (yours, and the receiver's before and after, divided by the number of opponents).
  */
 import { F7_CARD_NAMES, type F7Action, type F7Event, type F7View, f7NextFlipOdds } from '@parlor/rules';
 import { lineInfo, type F7LineInfo } from '../flip-7/common.js';
@@ -27,8 +30,12 @@ import type { CoachDecision, CoachOption } from './types.js';
 export const F7_COACH = Object.freeze({
   /** Flag a decision that cost more than this many expected points. */
   threshold: 1,
-  /** Added to the threshold when a value is approximated (level 1 or 2, flip-7-values.ts). */
-  approxMargin: 2,
+  /**
+   * Added to the threshold when a value is approximated, by level (flip-7-values.ts): the largest
+   * error of a hit's value against the exact one measured over 320 decisions of expert games
+   * (scripts/f7-coach-bound.ts, 2026-11-30: level 1 at most 5.50, level 2 at most 18.00), rounded up.
+   */
+  approxMargins: Object.freeze([0, 6, 18]) as readonly number[],
 });
 
 /** The pile the next flips come from, by card code (the draw pile, or the discard reshuffled, F7-14). */
@@ -113,6 +120,12 @@ function judgeGive(view: F7View, me: number, legal: readonly F7Action[], action:
   return { options, chosen, best: bestOpt.id, cost: Math.max(0, bestOpt.value - chosenOpt.value), level, facts: { card, level } };
 }
 
+/** The cost above which a decision is flagged: the threshold plus the bound of its values' level. */
+export function f7FlagBar(threshold: number, level: number, give: boolean, players: number): number {
+  const margin = F7_COACH.approxMargins[level] ?? 0;
+  return threshold + (give ? margin * (1 + 2 / Math.max(1, players - 1)) : margin);
+}
+
 /** Judges one decision of `me` from its view, legal actions and answer (null: nothing to judge). */
 export function f7JudgeDecision(view: F7View, legal: readonly F7Action[], action: F7Action, me: number, index: number,
   threshold: number = F7_COACH.threshold): CoachDecision | null {
@@ -128,7 +141,7 @@ export function f7JudgeDecision(view: F7View, legal: readonly F7Action[], action
     facts.winChosen = win.wins.get(j.chosen) ?? 0;
     facts.winOther = win.wins.get(other) ?? 0;
   }
-  const bar = threshold + (j.level > 0 ? F7_COACH.approxMargin : 0);
+  const bar = f7FlagBar(threshold, j.level, view.pending.kind === 'give', view.players);
   const flagged = j.cost > bar && !(winBest !== null && j.chosen === winBest);
   // A points-best choice against the win model's costs no points (cost 0); winning itself is not judged.
   return {

@@ -11,7 +11,7 @@ import type { CoachDecision, CoachReport, CoachResult, CoachSummary } from './ty
 
 export * from './types.js';
 export { walkForSeat, checkExport, type CoachExport, type SeatMoment, type SeatWalk } from './fold.js';
-export { F7_COACH, f7JudgeDecision } from './flip-7.js';
+export { F7_COACH, f7FlagBar, f7JudgeDecision } from './flip-7.js';
 export { recordGame, type RecordedExport } from './record.js';
 export { SF_COACH } from './stir-fry-eighteen.js';
 export { coachMessage, coachSentence, coachSummaryLine, coachProblemText, fillTemplate, COACH_ENGLISH, COACH_ENGLISH_THINGS, COACH_PERCENT_VALUES, COACH_SEAT_VALUES, COACH_THING_VALUES, type CoachMessage } from './words.js';
