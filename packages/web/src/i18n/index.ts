@@ -21,10 +21,11 @@ type Loader = () => Promise<{ default: Record<string, unknown> }>;
  * for them (`loadStrings`), to keep the first load small: the "How to play" pages and guided games
  * (`learn`: the /learn pages and the table's rules panel ask for it; the few `learn.…` words the
  * lobby and the table show are in common.json), the replays (`replay`: the /games pages) and the
- * coach's review (`coach`: loaded with the coach's panel under a finished game).
+ * coach's review (`coach`: loaded with the coach's panel under a finished game) and the offline
+ * games (`offline`: the /offline pages).
  */
-const FILES = import.meta.glob<{ default: Record<string, unknown> }>(['./locales/*/*.json', '!./locales/*/learn.json', '!./locales/*/replay.json', '!./locales/*/coach.json']);
-const ON_DEMAND: ReadonlySet<string> = new Set(['learn', 'replay', 'coach']);
+const FILES = import.meta.glob<{ default: Record<string, unknown> }>(['./locales/*/*.json', '!./locales/*/learn.json', '!./locales/*/replay.json', '!./locales/*/coach.json', '!./locales/*/offline.json']);
+const ON_DEMAND: ReadonlySet<string> = new Set(['learn', 'replay', 'coach', 'offline']);
 
 /** The on-demand files asked for so far: a language chosen later loads them with the rest. */
 const wanted = new Set<string>();
@@ -81,7 +82,7 @@ export function stringsLoaded(file: string): boolean {
   return !ON_DEMAND.has(file) || loaded.has(`${i18next.language}/${file}`);
 }
 
-/** Loads an on-demand file (`learn`, `replay`, `coach`) in the language shown, and in any language chosen after. */
+/** Loads an on-demand file (`learn`, `replay`, `coach`, `offline`) in the language shown, and in any language chosen after. */
 export function loadStrings(file: string): Promise<void> {
   wanted.add(file);
   const lang = i18next.language;

@@ -39,8 +39,8 @@ export function App({ client, store }: { client: ParlorClient; store: Store }) {
   );
 }
 
-/** Pages that need no name: "How to play" and the guided games run in the browser alone. */
-const NO_NAME_NEEDED = /^\/learn(?:\/|$)/;
+/** Pages that need no name: "How to play", the guided games and the offline games run in the browser alone. */
+const NO_NAME_NEEDED = /^\/(?:learn|offline)(?:\/|$)/;
 
 /** The locale file a page needs beyond those loaded at start (i18n/index.ts), if any. */
 function pageStrings(pathname: string): string | null {

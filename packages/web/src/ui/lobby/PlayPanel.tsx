@@ -60,6 +60,10 @@ export function PlayPanel({ level, name }: { level: 1 | 2; name?: () => string |
         </button>
         <span id="quick-join-help" className="hint">{t('home.quickJoinHelp')}</span>
       </div>
+      <p className="small offline-link">
+        <a href="/offline" onClick={(e) => { e.preventDefault(); services.navigate('/offline'); }}>{t('home.offline')}</a>
+        {' '}<span className="hint">{t('home.offlineHelp')}</span>
+      </p>
       <p className="play-status" role="status">{status}</p>
     </section>
   );
