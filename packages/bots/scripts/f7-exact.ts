@@ -1,13 +1,13 @@
 /**
  * The best expected score of one Flip 7 round played alone from an empty line on the full 94-card
  * deck (F7-1), solved exactly by f7SolveRound (canonical states, solver.ts header) — the figure
- * published as 20.30. One solve of about 2.4 · 10^8 states (estimated by parts, docs/bots-flip-7.md),
+ * published as 20.30. One solve of 238 180 774 states,
  * values only, in a table sized once:
  *   npx tsx --conditions=@parlor/source packages/bots/scripts/f7-exact.ts [slots]
  * `slots` (default 380 000 000) sets the table: 16 bytes each, so about 6.1 GB by default; the solve
- * stops with a RangeError rather than grow past it. On the shared 2-core machine (2026-11-30) a run
- * with 360 000 000 slots (5.7 GB resident) had not finished after about 10 minutes of CPU and was
- * stopped: the figure is NOT reproduced here (docs/bots-flip-7.md says what the coach relies on instead).
+ * stops with a RangeError rather than grow past it. On the shared 2-core machine (2026-11-30), with
+ * 360 000 000 slots: 20.297577 points, 238 180 774 states, about 16 minutes of CPU, 5.7 GB resident
+ * (docs/bots-flip-7.md).
  */
 import { F7_FULL_PILE, f7SolveRound } from '../src/index.js';
 
