@@ -62,7 +62,8 @@ describe.skipIf(skip)('a cluster of three processes', () => {
     for (const n of names) {
       cs[n] = await TestClient.connect(where[n].url, n, { autoReconnect: true });
       clients.push(cs[n]);
-      players[n] = new AutoPlayer(cs[n], `cluster-${n}`);
+      // A tenth of a second per move keeps the games running past the kill on a fast machine.
+      players[n] = new AutoPlayer(cs[n], `cluster-${n}`, 100);
       autos.push(players[n]);
     }
     interface Spec { game: GameId; seats: (Name | 'bot')[]; moveTimer?: 30 }
