@@ -47,7 +47,7 @@ async function playF7(page: Page): Promise<number> {
       if (await page.locator('.f7-end').count() > 0) found = 'over';
       else if (await page.locator('.f7-receivers button:enabled').count() > 0) found = 'give';
       else if (await page.locator('.f7-controls .f7-stay').count() > 0
-        && (await page.locator('.f7-controls').first().getAttribute('aria-busy')) !== 'true'
+        && (await page.locator('.f7-controls[aria-busy="true"]').count()) === 0
         && (await page.locator('.f7-controls .f7-hit:enabled, .f7-controls .f7-stay:enabled').count()) > 0) found = 'move';
       return found !== null;
     }, 120_000, 'a Flip 7 decision or the end screen');
@@ -68,8 +68,10 @@ async function playF7(page: Page): Promise<number> {
     } catch {
       // The screen changed under the click (the move was taken, a moment began): look again.
     }
-    const controls = page.locator('.f7-controls');
-    await waitUntil(async () => (await controls.count()) === 0 || (await controls.first().getAttribute('aria-busy')) !== 'true', 30_000, 'the move to be taken');
+    // Counted, not read from an element: an element read (getAttribute) waits for one to exist, and
+    // the controls go for good when the move ends the game.
+    const busy = page.locator('.f7-controls[aria-busy="true"]');
+    await waitUntil(async () => (await busy.count()) === 0, 30_000, 'the move to be taken');
   }
   throw new Error('Flip 7 did not end');
 }

@@ -8,8 +8,8 @@ import './coach.css';
 /**
  * The post-game coach for one seat of a finished game (issue 14): every decision of that seat
  * judged from what it could see, the costly ones first. The analysis (`coachGame` of
- * @parlor/bots, a pure function over the export) is loaded and run after the panel shows, so
- * the end screen is never held up; it takes well under a few seconds for a whole game.
+ * @parlor/bots, a pure function over the export) runs in a worker after the panel shows, so the
+ * end screen is never held up and the page stays responsive.
  */
 export function CoachPanel(props: { exported: GameExport; seat: number }) {
   const { exported, seat } = props;
@@ -20,12 +20,24 @@ export function CoachPanel(props: { exported: GameExport; seat: number }) {
   useEffect(() => {
     let live = true;
     setResult(null);
-    const timer = setTimeout(() => {
+    // In a worker (coach-worker.ts), so that the page stays responsive while a game is analysed;
+    // where workers are missing or fail, on this thread after the panel shows.
+    const here = () => {
       void import('@parlor/bots').then(({ coachGame }) => {
         if (live) setResult(coachGame(exported, seat));
       });
-    }, 0);
-    return () => { live = false; clearTimeout(timer); };
+    };
+    let worker: Worker | null = null;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    try {
+      worker = new Worker(new URL('./coach-worker.ts', import.meta.url), { type: 'module' });
+      worker.onmessage = (e: MessageEvent<CoachResult>) => { if (live) setResult(e.data); worker?.terminate(); };
+      worker.onerror = () => { worker?.terminate(); if (live) here(); };
+      worker.postMessage({ exported, seat });
+    } catch {
+      timer = setTimeout(here, 0);
+    }
+    return () => { live = false; worker?.terminate(); if (timer !== null) clearTimeout(timer); };
   }, [exported, seat]);
 
   const names = exported.seats.map((s, i) => s.name || t('coach.seat', { n: i + 1 }));
