@@ -126,6 +126,11 @@ export async function shots(page: Page, name: string, control?: Locator): Promis
     await page.setViewportSize({ width: w, height: h });
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null)))));
+    // A card still travelling (ui/table/motion.ts) is drawn on its way from where it was, possibly
+    // from the other window size's layout: the check waits until every finite animation has ended.
+    await page.evaluate(() => Promise.all(document.getAnimations()
+      .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+      .map((a) => a.finished.catch(() => undefined))));
     await checkNoOverflow(page, `${name} at ${w}`);
     await screenshot(page, `${name}-${w}`);
     if (control !== undefined) {
