@@ -13,11 +13,8 @@ import { type Lang, strings } from './support/learn.js';
 
 export { strings, type Lang };
 
-/**
- * The built client the tests serve: packages/web/dist, or PARLOR_E2E_WEB_DIST (a build of one's own,
- * `npx vite build --outDir <dir>`, while others use dist).
- */
-export const webRoot = (): string => process.env.PARLOR_E2E_WEB_DIST ?? WEB_DIST;
+/** The built client the tests serve (support/e2e.ts WEB_DIST: dist, or PARLOR_E2E_WEB_DIST). */
+export const webRoot = (): string => WEB_DIST;
 
 /**
  * One moment of the game as the table showed it (F7Game's data-moment), recorded by the page when it

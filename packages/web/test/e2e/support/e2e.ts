@@ -13,7 +13,11 @@ import { type E2eServer, e2eServer } from './server.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = resolve(here, '../../../../..');
-export const WEB_DIST = resolve(REPO_ROOT, 'packages/web/dist');
+/**
+ * The built client the tests serve: packages/web/dist, or PARLOR_E2E_WEB_DIST (a build made with
+ * `vite build --outDir <dir>`, so that two people working in one checkout can test their own builds).
+ */
+export const WEB_DIST = resolve(REPO_ROOT, process.env.PARLOR_E2E_WEB_DIST ?? 'packages/web/dist');
 export const CHROMIUM = '/usr/bin/chromium';
 export const ARTIFACTS = join(REPO_ROOT, 'artifacts/e2e');
 
@@ -24,7 +28,7 @@ export const ARTIFACTS = join(REPO_ROOT, 'artifacts/e2e');
 export function skipReason(): string | null {
   if (process.env.CI === 'true') return null;
   if (!existsSync(CHROMIUM)) return `${CHROMIUM} not found (apt-get install chromium)`;
-  if (!existsSync(join(WEB_DIST, 'index.html'))) return 'packages/web/dist/index.html missing (npm run build -w @parlor/web)';
+  if (!existsSync(join(WEB_DIST, 'index.html'))) return `${WEB_DIST}/index.html missing (npm run build -w @parlor/web)`;
   return null;
 }
 
