@@ -13,8 +13,9 @@
  * update received — counted only when the server then accepts the action (`ok`). Errors: `error`
  * messages received (except the taste-test races below), socket errors, unexpected closes, setup
  * failures and games that stalled. In a Stir Fry Eighteen taste-test window several seats answer at
- * once and the protocol lets the first one win: the others' answers come back STALE. Those races are
- * the protocol working as documented, so they are counted apart ("races"), not as errors.
+ * once and the protocol lets the first one win: the others' answers come back STALE (or NOT_RUNNING,
+ * when the winning answer ended the game). Those races are the protocol working as documented, so
+ * they are counted apart ("races"), not as errors.
  *
  * Settings (environment):
  *   BENCH_TABLES="100,500,1000"  table counts, one level each (4 clients per table)
@@ -259,7 +260,7 @@ class Player {
           if (p.latency === null) this.stats.noUpdate++;
           else if (p.measured && this.stats.measuring) { this.stats.actions++; this.stats.latencies.push(p.latency); }
         } else if (m.type === 'error') {
-          if (m.code === 'STALE' && p.window) this.stats.races++;
+          if ((m.code === 'STALE' || m.code === 'NOT_RUNNING') && p.window) this.stats.races++;
           else this.stats.error(`error ${m.code}`);
           if (this.inflight?.id === m.re) { this.inflight = null; this.maybeThink(); }
         }
