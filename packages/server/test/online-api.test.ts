@@ -1,47 +1,33 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { readRoutes } from '../src/api/read.js';
-import type { ParlorServer } from '../src/index.js';
-import { TestClient } from './support/client.js';
-import { testServer } from './support/server.js';
+import { serverPerTest } from './support/per-test.js';
 
 // Issue 11, item 2: the web client's first screen says how many people are online before its
 // visitor has a name — with no WebSocket yet, so no lobby count — from GET /api/online
 // (docs/api.md): the players with an open connection, as the lobby counts them.
 
-let server: (ParlorServer & { dbPath: string }) | null = null;
-const clients: TestClient[] = [];
-afterEach(async () => {
-  for (const c of clients.splice(0)) c.close();
-  await server?.close();
-  server = null;
-});
+const { start, server, connect, anonymous } = serverPerTest();
 
-async function connect(name: string): Promise<TestClient> {
-  const c = await TestClient.connect(server!.url, name);
-  clients.push(c);
-  return c;
-}
 async function online(): Promise<{ status: number; cacheControl: string | null; body: unknown }> {
-  const res = await fetch(`${server!.url}/api/online`);
+  const res = await fetch(`${server().url}/api/online`);
   return { status: res.status, cacheControl: res.headers.get('cache-control'), body: await res.json() as unknown };
 }
 
 describe('GET /api/online', () => {
   it('answers 0 on an empty server, publicly cacheable, with no token asked', async () => {
-    server = await testServer();
+    await start();
     expect(await online()).toEqual({ status: 200, cacheControl: 'public, max-age=10', body: { online: 0 } });
   });
 
   it('counts the players with an open connection after hello, once each, as the lobby does', async () => {
-    server = await testServer();
+    await start();
     const ann = await connect('Ann');
     await connect('Bob');
     // Ann's second tab counts once; a connection that has not said hello counts not at all.
-    const annAgain = await TestClient.anonymous(server.url);
-    clients.push(annAgain);
+    const annAgain = await anonymous();
     expect(await annAgain.request({ type: 'hello', token: ann.token! })).toMatchObject({ type: 'welcome' });
-    clients.push(await TestClient.anonymous(server.url));
+    await anonymous();
     expect((await online()).body).toEqual({ online: 2 });
     // The same count as the lobby's.
     expect(await ann.request({ type: 'lobby.watch' })).toMatchObject({ type: 'lobby', online: 2 });

@@ -1,8 +1,7 @@
 import type { ServerMessage } from '@parlor/protocol';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { ParlorServer } from '../src/index.js';
-import { TestClient } from './support/client.js';
-import { testServer } from './support/server.js';
+import { describe, expect, it } from 'vitest';
+import type { TestClient } from './support/client.js';
+import { serverPerTest } from './support/per-test.js';
 
 // Issue 11, item 2: the first screen says how many people are online. The lobby reply carries
 // `online` (players with an open connection), and lobby watchers get `lobby.online {count}` when it
@@ -11,19 +10,7 @@ import { testServer } from './support/server.js';
 type Lobby = Extract<ServerMessage, { type: 'lobby' }>;
 type Online = Extract<ServerMessage, { type: 'lobby.online' }>;
 
-let server: (ParlorServer & { dbPath: string }) | null = null;
-const clients: TestClient[] = [];
-afterEach(async () => {
-  for (const c of clients.splice(0)) c.close();
-  await server?.close();
-  server = null;
-});
-
-async function connect(name: string): Promise<TestClient> {
-  const c = await TestClient.connect(server!.url, name);
-  clients.push(c);
-  return c;
-}
+const { start, connect, anonymous } = serverPerTest();
 async function watch(c: TestClient): Promise<Lobby> {
   const r = await c.request({ type: 'lobby.watch' });
   if (r.type !== 'lobby') throw new Error(JSON.stringify(r));
@@ -38,7 +25,7 @@ async function barrier(c: TestClient): Promise<void> {
 
 describe('online count', () => {
   it('the lobby reply counts players with an open connection; watchers hear each change', async () => {
-    server = await testServer();
+    const server = await start();
     server.hub.onlineEveryMs = 100;
     const ann = await connect('Ann');
     expect((await watch(ann)).online).toBe(1);
@@ -46,8 +33,7 @@ describe('online count', () => {
     const bob = await connect('Bob');
     await ann.next(isOnline(2));
     // A connection that has not said hello is nobody yet.
-    const anonymous = await TestClient.anonymous(server.url);
-    clients.push(anonymous);
+    await anonymous();
     const cat = await connect('Cat');
     await ann.next(isOnline(3));
     expect((await watch(cat)).online).toBe(3);
@@ -62,13 +48,12 @@ describe('online count', () => {
   });
 
   it('a player\'s second connection does not change the count, nor does closing one of the two', async () => {
-    server = await testServer();
+    const server = await start();
     server.hub.onlineEveryMs = 50;
     const ann = await connect('Ann');
     const bob = await connect('Bob');
     expect((await watch(ann)).online).toBe(2);
-    const second = await TestClient.anonymous(server.url);
-    clients.push(second);
+    const second = await anonymous();
     expect((await second.request({ type: 'hello', token: bob.token! })).type).toBe('welcome');
     expect((await watch(ann)).online).toBe(2);
     second.close();
@@ -80,7 +65,7 @@ describe('online count', () => {
   });
 
   it('only lobby watchers are told', async () => {
-    server = await testServer();
+    const server = await start();
     server.hub.onlineEveryMs = 50;
     const ann = await connect('Ann');
     const eve = await connect('Eve');
@@ -95,7 +80,7 @@ describe('online count', () => {
   });
 
   it('a change within onlineEveryMs of the last count sent waits for the interval to end', async () => {
-    server = await testServer();
+    const server = await start();
     server.hub.onlineEveryMs = 3_600_000;
     const ann = await connect('Ann'); // the first change is sent at once (to no watcher yet)
     expect((await watch(ann)).online).toBe(1);

@@ -8,7 +8,9 @@ import { type ParlorServer, type ServerConfig, configFromEnv, startServer } from
  * per-connection rate limit is generous unless a test sets it: with instant bots, a client playing
  * a whole game as fast as it can went over the default 20/s, and a refused action stalled its test.
  */
-export async function testServer(overrides: Partial<ServerConfig> = {}): Promise<ParlorServer & { dbPath: string }> {
+export type TestServer = ParlorServer & { readonly dbPath: string };
+
+export async function testServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const dbPath = join(mkdtempSync(join(tmpdir(), 'parlor-test-')), 'parlor.db');
   const config: ServerConfig = { ...configFromEnv({}), port: 0, host: '127.0.0.1', dbPath, botDelayMs: [0, 0], logLevel: 'silent', rateBurst: 10_000, ratePerSecond: 10_000, ...overrides };
   const server = await startServer(config, { logger: false });

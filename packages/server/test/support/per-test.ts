@@ -1,0 +1,39 @@
+import { afterEach } from 'vitest';
+import type { ServerConfig } from '../../src/index.js';
+import { TestClient } from './client.js';
+import { type TestServer, testServer } from './server.js';
+
+/**
+ * A test file's server and clients, one server per test: `start()` makes it, `connect(name)` and
+ * `anonymous()` open clients on it, and after each test every client is closed and the server shut
+ * down (an afterEach registered by this call, at the file's top level).
+ */
+export function serverPerTest() {
+  let current: TestServer | null = null;
+  const clients: TestClient[] = [];
+  afterEach(async () => {
+    for (const c of clients.splice(0)) c.close();
+    await current?.close();
+    current = null;
+  });
+  const server = (): TestServer => {
+    if (current === null) throw new Error('no server: call start() first');
+    return current;
+  };
+  const track = (c: TestClient): TestClient => { clients.push(c); return c; };
+  return {
+    server,
+    async start(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+      current = await testServer(overrides);
+      return current;
+    },
+    /** A client that has said hello as `name`. */
+    async connect(name: string): Promise<TestClient> {
+      return track(await TestClient.connect(server().url, name));
+    },
+    /** A connection that has not said hello. */
+    async anonymous(): Promise<TestClient> {
+      return track(await TestClient.anonymous(server().url));
+    },
+  };
+}
