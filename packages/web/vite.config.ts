@@ -1,5 +1,5 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -68,7 +68,7 @@ function precompress(): Plugin {
   return {
     name: 'parlor:precompress',
     apply: 'build',
-    configResolved(config) { outDir = join(config.root, config.build.outDir); },
+    configResolved(config) { outDir = resolve(config.root, config.build.outDir); },
     async closeBundle() {
       const files = (await readdir(outDir, { recursive: true })).map(String).filter((f) => COMPRESSIBLE.test(f));
       await Promise.all(files.map(async (file) => {
