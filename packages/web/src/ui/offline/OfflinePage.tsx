@@ -7,7 +7,8 @@ import { offlineGames } from '../../offline/storage.js';
 import { useApp, useServices } from '../context.js';
 import { Link } from '../learn/Link.js';
 import { useTitle } from '../learn/useTitle.js';
-import { DEFAULT_OPTIONS, OPTION_FIELDS, SEAT_RANGE, choiceValues, fitOptionsToSeats } from '../lobby/options.js';
+import { OptionList } from '../lobby/OptionFields.js';
+import { DEFAULT_OPTIONS, SEAT_RANGE, fitOptionsToSeats } from '../lobby/options.js';
 import { DownloadButton, offlineGamePath, offlineReplayPath, seatNames, winnersText } from './common.js';
 import './offline.css';
 
@@ -144,31 +145,7 @@ function NewGame() {
       <p id="offline-level-help" className="hint">{t('offline.levelHelp')}</p>
       <details className="offline-options">
         <summary>{t('create.options')}</summary>
-        {OPTION_FIELDS[game].map((f) => (
-          <div key={f.key} className="option">
-            {f.kind === 'flag' ? (
-              <label className="choice">
-                <input type="checkbox" checked={options[f.key] === true} onChange={(e) => setOptions({ ...options, [f.key]: e.target.checked })}
-                  aria-describedby={`offline-opt-${f.key}-help`} />
-                <span>{t(`options.${game}.${f.key}.label`)}</span>
-              </label>
-            ) : (
-              <label>{t(`options.${game}.${f.key}.label`)}
-                <select value={String(options[f.key])} aria-describedby={`offline-opt-${f.key}-help`}
-                  onChange={(e) => setOptions({ ...options, [f.key]: f.values.find((v) => String(v) === e.target.value) ?? e.target.value })}>
-                  {choiceValues(f, players).map((v) => (
-                    <option key={String(v)} value={String(v)}>
-                      {f.seats === true && typeof v === 'number'
-                        ? t('table.seat', { n: v + 1 })
-                        : t(`options.${game}.${f.key}.values.${v}`, { defaultValue: String(v) })}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            )}
-            <p id={`offline-opt-${f.key}-help`} className="hint">{t(`options.${game}.${f.key}.help`)}</p>
-          </div>
-        ))}
+        <OptionList game={game} seats={players} options={options} onChange={setOptions} idPrefix="offline-opt-" />
         {window_ !== null && (
           <div className="option">
             <label>{t(`options.${game}.responseWindow.label`)}
