@@ -1,9 +1,9 @@
 import { f7CardCode, f7CardKind, type F7CardName } from '@parlor/rules';
 import { createContext, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCardTip } from '../../table/CardTip.js';
 import { type TravelOptions, useTravel } from '../../table/motion.js';
 import { CardArt } from './art.js';
-import { useCardTip } from './CardTip.js';
 import { cardLabel, cardSpoken, cardTip } from './text.js';
 
 /** Where the table's cards come from and go (motion.ts places, named by F7Game). */
@@ -32,7 +32,9 @@ const MAX_STAGGER_MS = 900;
 /**
  * One card, face up, as a list item: its picture, its name in words for the action cards (the
  * numbers' numerals are on the picture), the spoken name for screen readers, and a tooltip (what the
- * card does) on a long press, keyboard focus or hover.
+ * card does, also its description) on a long press, keyboard focus or hover. At the table screen a
+ * card of a player's line takes the keyboard as `tabIndex` says (one Tab stop for them all, F7Game);
+ * any other card there (the card to give, cards set aside during a Flip Three) is a Tab stop of its own.
  */
 export function Card({ card, repeated = false, cardKey, travel, tabIndex }: {
   card: F7CardName; repeated?: boolean; cardKey?: string; travel?: TravelOptions; tabIndex?: number;
@@ -40,7 +42,7 @@ export function Card({ card, repeated = false, cardKey, travel, tabIndex }: {
   const { t } = useTranslation();
   const kind = f7CardKind(f7CardCode(card));
   const label = cardLabel(card, t);
-  const tip = useCardTip(cardTip(card, t, repeated));
+  const tip = useCardTip(cardTip(card, t, repeated), '.f7');
   const travelRef = useTravel<HTMLLIElement>(travel ?? {});
   const ctx = useContext(F7TableCardsContext);
   const onFocus = tip.handlers.onFocus;
@@ -50,7 +52,7 @@ export function Card({ card, repeated = false, cardKey, travel, tabIndex }: {
   };
   return (
     <li ref={travelRef} className={`f7-card f7-${kind} f7-c-${card.replace('+', 'p')}${repeated ? ' is-repeated' : ''}${tip.open ? ' is-tipped' : ''}`}
-      data-card-key={cardKey} tabIndex={tabIndex} aria-describedby={tip.describedBy} {...handlers}>
+      data-card-key={cardKey} tabIndex={tabIndex ?? (ctx !== null && cardKey === undefined ? 0 : undefined)} aria-describedby={tip.describedBy} {...handlers}>
       <CardArt card={card} />
       {kind === 'action' && <span className="f7-card-name" aria-hidden="true">{label}</span>}
       <span className="visually-hidden">{cardSpoken(card, t)}{repeated ? ` (${t('f7.line.bustCard')})` : ''}</span>
