@@ -16,9 +16,11 @@ import type { GameProps } from './game-props.js';
 import { AwayBar } from './Presence.js';
 
 /**
- * One table: seats (sit, bots, start), the game, the fairness panel and the chat — beside the game
- * (and its log) on a wide screen, under it on a narrow one. A cue sounds when the table asks me
- * something (ui/settings/cues.ts).
+ * One table: a slim bar (back to the lobby, the game's name, "How to play", the folded seats while a
+ * game runs, the fairness panel, "Leave"), then seats (sit, bots, start) before a game, the game and
+ * the chat — beside the game (and its log) on a wide screen, under it on a narrow one. The bar keeps
+ * the window for the game: a part of it opened takes a row of its own under it (shell.css). A cue
+ * sounds when the table asks me something (ui/settings/cues.ts).
  */
 export function TablePage({ tableId, invite }: { tableId: string; invite: string | null }) {
   const { t } = useTranslation();
@@ -56,21 +58,26 @@ export function TablePage({ tableId, invite }: { tableId: string; invite: string
   const names = table.summary.seats.map((s) => seatName(s, t));
   const seat = table.yourSeats[0] ?? null;
   const snapshot: GameSnapshot | undefined = table.games[seat === null ? 'spectator' : String(seat)] ?? Object.values(table.games)[0];
+  const running = table.summary.status === 'running';
 
   return (
     <div className="table-page">
-      <nav><a href="/" onClick={(e) => { e.preventDefault(); navigate('/'); }}>← {t('table.back')}</a></nav>
-      <TableHeading table={table} />
-      {/* How to play this table's game, folded until opened (ui/learn); its texts load when it is first opened. */}
-      <LoadOnOpen file="learn"><TableHelp game={table.summary.game} /></LoadOnOpen>
+      <div className="table-bar">
+        <nav className="table-back"><a href="/" onClick={(e) => { e.preventDefault(); navigate('/'); }}>← {t('table.back')}</a></nav>
+        <TableHeading table={table} />
+        {/* How to play this table's game, folded until opened (ui/learn); its texts load when it is first opened. */}
+        <LoadOnOpen file="learn"><TableHelp game={table.summary.game} /></LoadOnOpen>
+        {running && (
+          // While a game runs the seats are in the game's own display: this panel stays folded in the bar.
+          <details className="panel seats-folded"><summary>{t('table.seatsTitle')}</summary><Seats table={table} invite={invite} /></details>
+        )}
+        {snapshot !== undefined && <Fairness table={table} snapshot={snapshot} />}
+        {/* It places the keyboard itself after its own actions. */}
+        <div className="table-leave" data-own-focus><AwayBar table={table} snapshot={snapshot} /></div>
+      </div>
       <div className="table-body">
         <div className="table-main">
-          {table.summary.status === 'running' ? (
-            // While a game runs the seats are in the game's own display: keep this panel out of the way.
-            <details className="panel seats-folded"><summary>{t('table.seatsTitle')}</summary><Seats table={table} invite={invite} /></details>
-          ) : <Seats table={table} invite={invite} />}
-          {/* These place the keyboard themselves after their own actions. */}
-          <div data-own-focus><AwayBar table={table} snapshot={snapshot} /></div>
+          {!running && <Seats table={table} invite={invite} />}
           {snapshot !== undefined && <div className="table-game" data-own-focus><Game table={table} snapshot={snapshot} names={names} /></div>}
           {/* A finished game I played: the coach's review of my seat (its seed revealed: the game is over). */}
           {snapshot !== undefined && snapshot.seat !== null && snapshot.seed !== null && (
@@ -79,7 +86,6 @@ export function TablePage({ tableId, invite }: { tableId: string; invite: string
         </div>
         <Chat table={table} />
       </div>
-      {snapshot !== undefined && <Fairness table={table} snapshot={snapshot} />}
     </div>
   );
 }
