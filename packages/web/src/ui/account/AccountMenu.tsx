@@ -5,11 +5,21 @@ import { useApp, useServices } from '../context.js';
 import { signOut } from './session.js';
 import './account.css';
 
+/** The first character of a name as it appears on screen (an emoji or an accented letter whole), for the narrow header's round button. */
+export function nameInitial(name: string): string {
+  // The first code point where the browser has no Segmenter.
+  const first = typeof Intl.Segmenter === 'function'
+    ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(name)[Symbol.iterator]().next().value?.segment
+    : [...name][0];
+  return (first ?? '').toLocaleUpperCase();
+}
+
 /**
  * The header's "who you are": the name, whether it is a guest or an account, and a menu — "Sign in"
  * and "Claim your name" for a guest; "Your profile", "Your games", "Change password", "Sign out" and
  * "Delete account" for an account. A disclosure (details/summary): Enter or Space opens it, Escape
- * closes it, and choosing an entry closes it too.
+ * closes it, and choosing an entry closes it too. On a narrow screen the button shows the name's
+ * initial alone (shell stylesheet), its words kept for screen readers.
  */
 export function AccountMenu() {
   const { t } = useTranslation();
@@ -40,9 +50,10 @@ export function AccountMenu() {
     ? [[profileHref(player.name), t('account.nav.profile')], ['/me/games', t('account.nav.myGames')], ['/account/password', t('account.password.title')], ['/account/delete', t('account.delete.title')]]
     : [['/account/claim', t('account.claim.title')], ['/account/sign-in', t('account.signIn.title')], ['/me/games', t('account.nav.myGames')]];
   return (
-    <details className="account-menu" ref={menu}>
+    <details className={`account-menu ${account ? 'is-account' : 'is-guest'}`} ref={menu}>
       {/* Named by what it shows, then what it is (a name given apart would have to contain the visible words). */}
       <summary>
+        <span className="account-initial" aria-hidden="true">{nameInitial(player.name)}</span>
         <span className="who">{player.name}</span> <span className="account-kind">{account ? t('account.menu.account') : t('account.menu.guest')}</span>
         {' '}<span className="visually-hidden">{t('account.menu.label')}</span>
       </summary>
