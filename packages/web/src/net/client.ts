@@ -97,6 +97,11 @@ export class ParlorClient {
         } else if (m.type === 'error' && m.code === 'BAD_TOKEN') {
           localStorage.removeItem(TOKEN_KEY); // a server reset: start afresh with the saved name
           ws.close();
+        } else if (m.type === 'error' && m.code !== 'DISCONNECTED' && this.ws === ws) {
+          // Refused (a name an account holds, a name that will not do, too many guests): nothing is
+          // connected, and nothing reconnects on its own — the player's next start or sign-in does.
+          this.wanted = false;
+          ws.close();
         }
       });
     };

@@ -30,8 +30,12 @@ export function NameForm() {
   // new device — the sign-in form opens with that name, the notice saying why.
   const notice = useApp((s) => s.notice);
   const [takenName, setTakenName] = useState<string | null>(null);
+  // Why the server refused the name given (its hello), said in the form until the name is changed.
+  const [refused, setRefused] = useState<{ code: string; message: string } | null>(null);
   useEffect(() => {
-    if (notice?.code !== 'NAME_TAKEN') return;
+    if (notice === null) return;
+    setRefused({ code: notice.code, message: notice.message });
+    if (notice.code !== 'NAME_TAKEN') return;
     setTakenName(client.savedName);
     setSigningIn(true);
   }, [notice, client]);
@@ -49,8 +53,9 @@ export function NameForm() {
       <h1 id="name-title">{t('name.title')}</h1>
       <p>{atTable ? t('name.joinTable') : t('app.tagline')}</p>
       <label htmlFor="name">{t('name.label')}</label>
-      <input id="name" ref={input} autoFocus value={name} onChange={(e) => { setName(e.target.value); setAsked(false); }}
-        aria-describedby="name-hint name-count" aria-invalid={problem === 'long' || (asked && problem !== null) ? true : undefined}
+      <input id="name" ref={input} autoFocus value={name} onChange={(e) => { setName(e.target.value); setAsked(false); setRefused(null); }}
+        aria-describedby={`name-hint name-count${refused === null ? '' : ' name-refused'}`}
+        aria-invalid={problem === 'long' || (asked && problem !== null) || refused !== null ? true : undefined}
         autoComplete="nickname" />
       <p className="row spread name-meta">
         <span id="name-hint" className="hint">{t('name.hint')}</span>
@@ -60,6 +65,8 @@ export function NameForm() {
       </p>
       {problem === 'long' && <p className="name-error" role="alert">{t('name.tooLong', { max: MAX_NAME_LENGTH })}</p>}
       {problem === 'empty' && asked && <p className="name-error" role="alert">{t('name.required')}</p>}
+      {/* The notice above the page announces it; this stays by the field. */}
+      {refused !== null && <p id="name-refused" className="name-error">{t(`errors.${refused.code}`, { defaultValue: refused.message })}</p>}
       <button type="submit" disabled={problem !== null}>{t('name.submit')}</button>
       <p className="name-account">
         {t('name.haveAccount')}{' '}
