@@ -15,11 +15,15 @@
  * Then a game finished by bots (the player away, SF-27 at target 50): the end screen's ranking,
  * statistics and chart of scores after every turn, checked for layout and by axe-core at both sizes;
  * and every card of "How to play" (the table's own card faces) in all five languages on a phone.
+ * Then the cards lying on the table, on a phone: a plain tap opens no text; a long press opens it
+ * (the leftmost and rightmost card, and a card at either edge of the window: inside the window), and
+ * on a hand card selects nothing; Tab opens it as the card's description, Escape closes it; axe-core
+ * finds nothing with it open.
  * Screenshots go to artifacts/e2e/sf-look-*.png (full pages, and the window as the player sees it).
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../src/i18n/locales/en/sf.json' with { type: 'json' };
 import { axeViolations, formatViolations } from './support/axe.js';
@@ -27,7 +31,7 @@ import {
   ARTIFACTS, type Harness, WEB_DIST, createTable, fillWithBots, firstVisible, screenshot, shouldSkip, sit, start, startHarness, waitUntil, withFailureShots,
 } from './support/e2e.js';
 import { away } from './support/away.js';
-import { press, readHand, select, sf } from './support/sf.js';
+import { cardOfLabel, press, readHand, select, sf, untilMyTurn } from './support/sf.js';
 
 const LANGS = [
   { code: 'it', label: 'Italiano' }, { code: 'ja', label: '日本語' }, { code: 'ko', label: '한국어' },
@@ -106,16 +110,20 @@ async function overlaps(page: Page, a: string, b: string): Promise<string[]> {
   }, { a, b });
 }
 
-/** The open card text (tooltip) inside the window, or why not. */
+/** The open card text (tooltip, CardTip.tsx: only an open one has the role) inside the window, or why not. */
 async function tipInside(page: Page): Promise<string> {
   return page.evaluate(() => {
-    const tips = [...document.querySelectorAll<HTMLElement>('.sf-tip.open')];
+    const tips = [...document.querySelectorAll<HTMLElement>('[role="tooltip"]')];
     if (tips.length !== 1) return `${tips.length} open tooltips`;
+    if (tips[0]!.style.visibility === 'hidden') return 'not placed yet';
     const r = tips[0]!.getBoundingClientRect();
     const ok = r.left >= 0 && r.top >= 0 && r.right <= document.documentElement.clientWidth && r.bottom <= window.innerHeight;
     return ok ? 'inside' : `outside: ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)}`;
   });
 }
+
+/** The open tooltip's words ('' when none is open). */
+const tipText = (page: Page) => page.evaluate(() => document.querySelector('[role="tooltip"]')?.textContent ?? '');
 
 /** What the window shows (not the full page): as the page opens at the table, and scrolled to the table's felt. */
 async function windowShots(page: Page, name: string): Promise<void> {
@@ -127,7 +135,23 @@ async function windowShots(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
-const openTips = (page: Page) => page.locator('.sf-tip.open').count();
+/** Waits for two frames, so that what an event just changed is laid out and painted. */
+const settle = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null)))));
+
+/**
+ * Scrolls the window until `el` lies in its upper part (above the docked hand, which covers the
+ * felt's lower part on a phone) and returns whether nothing covers its centre.
+ */
+async function bringUp(el: Locator): Promise<boolean> {
+  return el.evaluate((e) => {
+    window.scrollBy(0, e.getBoundingClientRect().top - window.innerHeight * .3);
+    const r = e.getBoundingClientRect();
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return top !== null && e.contains(top);
+  });
+}
+
+const openTips = (page: Page) => page.locator('[role="tooltip"]').count();
 
 /** A long press on an element with a finger (touch events through the DevTools protocol). */
 async function longPress(page: Page, selector: string, ms: number): Promise<void> {
@@ -177,6 +201,14 @@ describe.skipIf(shouldSkip('sf-table-look'))('Stir Fry Eighteen: the table on a 
       await waitUntil(async () => (await openTips(bob)) === 1, 5_000, 'the long-pressed card\'s text');
       expect(await tipInside(bob), 'the long-pressed text on a phone').toBe('inside');
       expect(await bob.locator(bobCard).getAttribute('aria-pressed'), 'a long press selects nothing').toBe('false');
+      await bob.locator('.sf-status').tap();
+      await waitUntil(async () => (await openTips(bob)) === 0, 5_000, 'the text to close at the next touch');
+      // The rightmost card's text stays on screen too.
+      const lastCard = '.sf-hand-cards .sf-slot:last-child button.sf-card';
+      await bob.locator(lastCard).scrollIntoViewIfNeeded();
+      await longPress(bob, lastCard, 700);
+      await waitUntil(async () => (await tipInside(bob)) === 'inside', 5_000, 'the rightmost card\'s text inside the window');
+      expect(await bob.locator(lastCard).getAttribute('aria-pressed'), 'a long press selects nothing').toBe('false');
       await bob.locator('.sf-status').tap();
       await waitUntil(async () => (await openTips(bob)) === 0, 5_000, 'the text to close at the next touch');
 
@@ -344,4 +376,96 @@ describe.skipIf(shouldSkip('sf-table-look'))('Stir Fry Eighteen: the table on a 
       }
     });
   }, 400_000);
+
+  it('the cards on the table: their text on a long press or keyboard focus, never on a tap, inside a phone\'s window', async () => {
+    await withFailureShots('sf-look-table-cards', () => pages, async () => {
+      const dan = await personOn(h, 'Dan', '/', { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, reducedMotion: 'reduce' });
+      pages.push(dan);
+      await createTable(dan, { game: 'Stir Fry Eighteen', seats: 2, target: '300', tasteWindow: 5 });
+      await fillWithBots(dan);
+      await start(dan);
+      // Dan puts two cards down as "a pair": on his table they lie face up to him (his own), for the rest of his turn.
+      expect(await untilMyTurn(dan)).toBe('act');
+      await select(dan, [0, 1]);
+      await press(sf.pairButton(dan));
+      await dan.mouse.move(1, 1);
+      const onTable = dan.locator('.sf-felt .sf-slot.static:not(.back)');
+      await waitUntil(async () => (await onTable.count()) >= 2, 10_000, 'Dan\'s two cards on the table');
+      // The bot's taste test (or silence) is over: the table stays as it is until Dan ends his turn.
+      await waitUntil(() => sf.endTurn(dan).isEnabled(), 15_000, 'the taste-test window to close');
+      const cards = await onTable.all();
+      const textOf = async (card: typeof cards[number]) => {
+        const label = (await card.getAttribute('aria-label')) ?? '';
+        const c = cardOfLabel(label);
+        if (c === null) throw new Error(`unknown card label "${label}"`);
+        return en.cards[c].text;
+      };
+      expect(await onTable.evaluateAll((els) => els.filter((e) => e.hasAttribute('title')).length), 'no title tooltip besides').toBe(0);
+
+      // A plain tap opens nothing.
+      expect(await bringUp(cards[0]!), 'the first table card uncovered').toBe(true);
+      await cards[0]!.tap();
+      await dan.waitForTimeout(700);
+      expect(await openTips(dan), 'a tap on a table card opens no text').toBe(0);
+      // A long press opens the card's text, inside the window, for the leftmost and the rightmost card on the table.
+      const xs = await onTable.evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => [r.left, r.right] as const));
+      const leftmost = xs.reduce((best, x, i) => (x[0] < xs[best]![0] ? i : best), 0);
+      const rightmost = xs.reduce((best, x, i) => (x[1] > xs[best]![1] ? i : best), 0);
+      for (const i of new Set([leftmost, rightmost])) {
+        const card = cards[i]!;
+        expect(await bringUp(card), `table card ${i} uncovered`).toBe(true);
+        const id = `sf-look-table-card-${i}`;
+        await card.evaluate((el, id) => el.setAttribute('data-test-id', id), id);
+        await longPress(dan, `[data-test-id="${id}"]`, 700);
+        await waitUntil(async () => (await tipInside(dan)) === 'inside', 5_000, `table card ${i}'s text inside the window`);
+        expect(await tipText(dan)).toBe(await textOf(card));
+        if (i === rightmost) await dan.screenshot({ path: join(ARTIFACTS, 'sf-look-390-table-card-tip.png') });
+        await dan.locator('.sf-status').tap();
+        await waitUntil(async () => (await openTips(dan)) === 0, 5_000, 'the text to close at the next touch');
+      }
+      // A card at either edge of the window keeps its text inside the window.
+      for (const edge of ['left', 'right'] as const) {
+        await cards[0]!.evaluate((el, edge) => { Object.assign((el as HTMLElement).style, { position: 'fixed', top: '300px', [edge]: '0px' }); }, edge);
+        await cards[0]!.evaluate((el) => el.setAttribute('data-test-id', 'sf-look-edge'));
+        await longPress(dan, '[data-test-id="sf-look-edge"]', 700);
+        await waitUntil(async () => (await tipInside(dan)) === 'inside', 5_000, `the text of a card at the window's ${edge} edge inside the window`);
+        await dan.screenshot({ path: join(ARTIFACTS, `sf-look-390-table-card-${edge}-edge.png`) });
+        await dan.locator('.sf-status').tap();
+        await waitUntil(async () => (await openTips(dan)) === 0, 5_000, 'the text to close at the next touch');
+        await cards[0]!.evaluate((el) => { el.removeAttribute('style'); });
+      }
+
+      // A hand card on Dan's turn (selectable): a long press shows its text and selects nothing; a tap selects it.
+      const handCard = '.sf-hand-cards .sf-slot:first-child button.sf-card';
+      await dan.locator(handCard).scrollIntoViewIfNeeded();
+      await longPress(dan, handCard, 700);
+      await waitUntil(async () => (await tipInside(dan)) === 'inside', 5_000, 'the long-pressed hand card\'s text');
+      await settle(dan);
+      expect(await dan.locator(handCard).getAttribute('aria-pressed'), 'a long press on a hand card selects nothing').toBe('false');
+      await dan.locator('.sf-status').tap();
+      await waitUntil(async () => (await openTips(dan)) === 0, 5_000, 'the text to close at the next touch');
+      await dan.locator(handCard).tap();
+      await waitUntil(async () => (await dan.locator(handCard).getAttribute('aria-pressed')) === 'true', 5_000, 'a tap to select the hand card');
+      expect(await openTips(dan), 'a tap on a hand card opens no text').toBe(0);
+      await dan.locator(handCard).tap();
+      await waitUntil(async () => (await dan.locator(handCard).getAttribute('aria-pressed')) === 'false', 5_000, 'a second tap to unselect it');
+
+      // By keyboard: Tab onto a table card shows its text, which describes the card; Escape closes it, the card keeps the focus.
+      await cards[0]!.focus();
+      await dan.keyboard.press('Shift+Tab');
+      await dan.keyboard.press('Tab');
+      expect(await cards[0]!.evaluate((el) => el === document.activeElement), 'Tab reaches the table card').toBe(true);
+      await waitUntil(async () => (await tipInside(dan)) === 'inside', 5_000, 'the focused table card\'s text');
+      expect(await tipText(dan)).toBe(await textOf(cards[0]!));
+      expect(await cards[0]!.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.getAttribute('role')),
+        'the card described by its open tooltip').toBe('tooltip');
+      expect(formatViolations(await axeViolations(dan, { include: '.sf' })), 'axe with a table card\'s text open').toEqual([]);
+      await dan.screenshot({ path: join(ARTIFACTS, 'sf-look-390-table-card-focus.png') });
+      await dan.keyboard.press('Escape');
+      expect(await openTips(dan), 'the text after Escape').toBe(0);
+      expect(await cards[0]!.evaluate((el) => el === document.activeElement), 'the card keeps the keyboard').toBe(true);
+      // Closed, the text still describes the card (a hidden element).
+      expect(await cards[0]!.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent)).toBe(await textOf(cards[0]!));
+    });
+  }, 240_000);
 });

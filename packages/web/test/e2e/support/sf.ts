@@ -173,3 +173,8 @@ export async function untilMyTurn(page: Page, timeoutMs = 60_000): Promise<'act'
     }
   }
 }
+
+/** The card a card's accessible name names ("Chicken, 5 points" → chicken), or null. */
+export function cardOfLabel(label: string): SfCard | null {
+  return NAME_TO_CARD.get(label.slice(0, label.lastIndexOf(','))) ?? null;
+}
