@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type Agent, type F7Action, type F7CardName, type F7View, F7_HIT, F7_STAY, F7_GIVE_TO, flip7 as game, playGame,
+  type Agent, type F7Action, type F7CardName, type F7View, F7_CARD_NAMES, F7_DECK_COUNTS, F7_HIT, F7_STAY, F7_GIVE_TO, flip7 as game, playGame,
 } from '@parlor/rules';
 import { type Bot, F7_BASIC, f7BasicBot, f7BasicDecide, f7ExpertBot, f7ExpertDecide, randomBot } from '../src/index.js';
 
@@ -106,5 +106,16 @@ describe('Flip 7 expert bot, situations', () => {
       pending: { kind: 'give', seat: 0, card: 'freeze', receivers: [0, 1, 2], setAside: false },
     });
     expect(f7ExpertDecide(v, [F7_GIVE_TO[0]!, F7_GIVE_TO[1]!, F7_GIVE_TO[2]!])).toBe(F7_GIVE_TO[1]);
+  });
+
+  it('on an empty draw pile, judges the next flip by the discard pile that will be shuffled into a new one (F7-14)', () => {
+    const lines: F7CardName[][] = [['3'], ['5']];
+    const out = lines.flat();
+    // Every other card of the deck is in the discard pile: hitting on a lone 3 is nearly safe.
+    const rest: F7CardName[] = F7_CARD_NAMES.flatMap((n, code) =>
+      Array.from<F7CardName>({ length: F7_DECK_COUNTS[code]! - out.filter((c) => c === n).length }).fill(n));
+    expect(f7ExpertDecide({ ...view(lines), drawPileSize: 0, discardPile: rest }, HS)).toBe(F7_HIT);
+    // Only the other two 3s are left to shuffle: the next flip busts for sure.
+    expect(f7ExpertDecide({ ...view(lines), drawPileSize: 0, discardPile: ['3', '3'] }, HS)).toBe(F7_STAY);
   });
 });

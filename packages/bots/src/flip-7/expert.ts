@@ -23,7 +23,7 @@
  *  - Second Chance (F7-11): the receiver's bust chance shrinks.
  * Everything is closed-form or a sub-millisecond solve; solutions are cached within a decision.
  */
-import { f7NextFlipOdds, f7UnseenDrawPile, type F7Action, type F7View, type Rng } from '@parlor/rules';
+import { f7NextFlipOdds, type F7Action, type F7CardCounts, type F7View, type Rng } from '@parlor/rules';
 import type { Bot } from '../bot.js';
 import { findAction, giveSeats, giveTo, lineInfo, type F7LineInfo } from './common.js';
 import { f7FreshLineOdds, f7QuickSolve } from './solver.js';
@@ -54,7 +54,8 @@ class Model {
   readonly n: number;
   readonly t: number;
   readonly lines: F7LineInfo[];
-  readonly pile: ReturnType<typeof f7UnseenDrawPile>;
+  /** The cards the next flips come from: the unseen draw pile, or, when it is empty, the discard pile that is shuffled into a new one (F7-14). */
+  readonly pile: F7CardCounts;
   /** Per seat: bust chance and expected round score under the points policy (active seats). */
   private readonly solved: ({ bust: number; value: number } | null)[];
 
@@ -63,7 +64,7 @@ class Model {
     this.n = view.players;
     this.t = view.options.target;
     this.lines = Array.from({ length: this.n }, (_, s) => lineInfo(view, s));
-    this.pile = f7UnseenDrawPile(view);
+    this.pile = f7NextFlipOdds(view, me).counts;
     this.solved = new Array(this.n).fill(null);
   }
 
