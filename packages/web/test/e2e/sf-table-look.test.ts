@@ -469,3 +469,55 @@ describe.skipIf(shouldSkip('sf-table-look'))('Stir Fry Eighteen: the table on a 
     });
   }, 240_000);
 });
+
+describe.skipIf(shouldSkip('sf-table-look'))('Stir Fry Eighteen: the whole table in one desktop window', () => {
+  let h: Harness;
+  const pages: Page[] = [];
+  beforeAll(async () => { h = await startHarness({ webRoot: WEB_DIST }); });
+  afterAll(async () => { await h?.close(); });
+
+  /** Where the parts of the table lie against the window, at the top of the page. */
+  const fit = (page: Page) => page.evaluate(() => {
+    window.scrollTo(0, 0);
+    const boxes = (s: string) => [...document.querySelectorAll(s)].map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0);
+    const outside = (s: string) => boxes(s).filter((r) => r.top < 0 || r.bottom > window.innerHeight + 0.5).map((r) => `${s} at ${Math.round(r.top)}..${Math.round(r.bottom)}`);
+    return {
+      scrollHeight: document.documentElement.scrollHeight, height: window.innerHeight,
+      cards: boxes('.sf-hand-cards button.sf-card').length, buttons: boxes('.sf-buttons button').length,
+      outside: [...outside('.sf-hand-cards button.sf-card'), ...outside('.sf-buttons button'), ...outside('.sf-felt'), ...outside('.sf-players'), ...outside('.sf-log')],
+    };
+  });
+
+  it('1440x900, five chefs mid-game: players, the table, the hand and the moves fit without scrolling, in English, Polish and Japanese; a phone keeps the hand and moves at the bottom', async () => {
+    await withFailureShots('sf-fit', () => pages, async () => {
+      const fay = await personOn(h, 'Fay', '/', { viewport: { width: 1440, height: 900 } });
+      pages.push(fay);
+      await createTable(fay, { game: 'Stir Fry Eighteen', seats: 5, target: '300' });
+      await fillWithBots(fay);
+      await start(fay);
+      // Trusts every taste test until it is Fay's turn (the table then waits for her).
+      for (;;) {
+        const moment = await firstVisible({ act: sf.endTurn(fay), taste: sf.tastePrompt(fay) }, 60_000, 'Fay\'s turn');
+        if (moment === 'act') break;
+        await press(sf.tastePrompt(fay).getByRole('button', { name: en.taste.trust }), 10_000).catch(() => undefined);
+      }
+      for (const code of ['en', 'pl', 'ja'] as const) {
+        await fay.locator('.top select').selectOption(code);
+        await waitUntil(async () => (await fay.evaluate(() => document.documentElement.lang)) === code, 10_000, `the page in ${code}`);
+        await waitUntil(async () => ((await fay.locator('.sf-dock h2').first().textContent()) === en.hand.title) === (code === 'en'), 10_000, `the hand's heading in ${code}`);
+        const now = await fit(fay);
+        expect(now.cards, 'hand cards shown').toBeGreaterThan(0);
+        expect(now.buttons, 'moves shown').toBeGreaterThan(0);
+        expect(now.scrollHeight, `${code}: the page no taller than the window`).toBeLessThanOrEqual(now.height);
+        expect(now.outside, `${code}: parts of the table outside the window`).toEqual([]);
+        expect(await overlaps(fay, '.sf-dock', '.sf-felt'), `${code}: the hand docked over the table`).toEqual([]);
+        expect(formatViolations(await axeViolations(fay)), `axe ${code}`).toEqual([]);
+        await screenshot(fay, `sf-fit-1440-${code}`);
+      }
+      // The phone: the table scrolls, the hand and the moves stay docked at the bottom of the window.
+      await fay.setViewportSize({ width: 390, height: 844 });
+      await waitUntil(async () => (await fit(fay)).outside.every((o) => !o.startsWith('.sf-buttons') && !o.startsWith('.sf-hand-cards')), 10_000, 'the hand and moves inside the phone\'s window');
+      await screenshot(fay, 'sf-fit-390-ja');
+    });
+  }, 240_000);
+});
