@@ -3,13 +3,16 @@
  * GET /api/online before any connection, then the lobby's live count; "How to play" and the guided
  * game open without a name, their texts (learn.json) loaded only there; "Sign in" to an existing
  * account on a new device, from the first screen; the header's account menu (guest and account) at
- * 390×844 and 1440×900 — axe-core clean, nothing wider than the screen, the menu inside it.
+ * 390×844 and 1440×900 — axe-core clean, nothing wider than the screen, the menu inside it, the
+ * header one row (at 390×844 in all five languages, the menu a round initial); a name refused by the
+ * server said beside the field, with no "Connecting…" left in the header.
  */
 import type { Page, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import account from '../../src/i18n/locales/en/account.json' with { type: 'json' };
 import en from '../../src/i18n/locales/en/common.json' with { type: 'json' };
 import ja from '../../src/i18n/locales/ja/common.json' with { type: 'json' };
+import pl from '../../src/i18n/locales/pl/common.json' with { type: 'json' };
 import coach from '../../src/i18n/locales/en/coach.json' with { type: 'json' };
 import f7 from '../../src/i18n/locales/en/f7.json' with { type: 'json' };
 import { decide, nextMoment, webRoot } from './f7-support.js';
@@ -46,6 +49,25 @@ async function insideWindow(page: Page, selector: string): Promise<{ left: numbe
     const r = e.getBoundingClientRect();
     return { left: Math.floor(r.left), right: Math.ceil(r.right), width: window.innerWidth };
   }));
+}
+
+/** How many rows the header's items take: an item sharing no height with the row so far starts a new one. */
+async function headerRows(page: Page): Promise<number> {
+  return page.locator('.top').evaluate((top) => {
+    const boxes = [...top.children].map((e) => e.getBoundingClientRect()).filter((r) => r.width > 1 && r.height > 1).sort((a, b) => a.top - b.top);
+    let rows = 0;
+    let bottom = -Infinity;
+    for (const r of boxes) {
+      if (r.top >= bottom) { rows++; bottom = r.bottom; } else bottom = Math.max(bottom, r.bottom);
+    }
+    return rows;
+  });
+}
+
+/** The first screen's header has nothing about a connection: not "Connecting…" (in `words`), no state at all. */
+async function noConnectionShown(page: Page, connecting: string): Promise<void> {
+  await waitUntil(async () => (await page.locator('.top .conn').count()) === 0, 10_000, 'the connection state to leave the header');
+  expect(await page.locator('.top').textContent()).not.toContain(connecting);
 }
 
 const learnChunk = /\/locale-[a-z]+-learn-/;
@@ -175,6 +197,7 @@ describe.skipIf(shouldSkip('shell-first-screen'))('The shell before and around t
         await menu.locator('.who', { hasText: 'Zoë' }).waitFor();
         expect(await menu.locator('.account-kind').textContent()).toBe(account.menu.account);
         expect(await page.evaluate(() => localStorage.getItem('parlor.token'))).not.toBeNull();
+        expect(await headerRows(page), 'the header in one row').toBe(1);
 
         // The header at this size: everything inside the window; the menu opens inside it too.
         for (const box of await insideWindow(page, '.top > *')) {
@@ -210,6 +233,10 @@ describe.skipIf(shouldSkip('shell-first-screen'))('The shell before and around t
       await page.getByLabel(en.name.label).fill('ZOË');
       await page.getByRole('button', { name: en.name.submit, exact: true }).click();
       await page.getByRole('alert').filter({ hasText: en.errors.NAME_TAKEN }).waitFor();
+      // Refused: nothing is connecting (the header says nothing about it), and the name form says why.
+      await noConnectionShown(page, en.app.connection.connecting);
+      expect(await page.locator('#name-refused').textContent()).toBe(en.errors.NAME_TAKEN);
+      expect(await page.getByLabel(en.name.label).getAttribute('aria-invalid')).toBe('true');
       const form = page.getByRole('form', { name: en.name.signInTitle });
       await form.waitFor();
       expect(await page.locator('.name-account').getByRole('button', { name: en.name.signIn, exact: true }).getAttribute('aria-expanded')).toBe('true');
@@ -255,6 +282,53 @@ describe.skipIf(shouldSkip('shell-first-screen'))('The shell before and around t
       });
     }, 120_000);
   }
+  for (const [code, words] of [['pl', pl], ['ja', ja]] as const) {
+    it(`390x844, ${code}: a name refused by the server: said beside the field, and no "Connecting…" left in the header`, async () => {
+      await withFailureShots(`shell-refused-${code}`, () => pages, async () => {
+        const { page } = await visitor(h, 390, 844);
+        pages.push(page);
+        await page.getByLabel(en.name.label).waitFor();
+        await page.locator('.top select').selectOption(code);
+        // The name form's field (the sign-in form that opens has a name field too).
+        const name = page.locator('#name');
+        await page.getByLabel(words.name.label).waitFor();
+        await name.fill('zoë');
+        await page.getByRole('button', { name: words.name.submit, exact: true }).click();
+        await page.getByRole('alert').filter({ hasText: words.errors.NAME_TAKEN }).waitFor();
+        await noConnectionShown(page, words.app.connection.connecting);
+        expect(await page.locator('#name-refused').textContent()).toBe(words.errors.NAME_TAKEN);
+        expect(await headerRows(page), 'the header in one row').toBe(1);
+        await clean(page, `name refused ${code} 390`);
+        await screenshot(page, `shell-refused-${code}-390`);
+        // Another name: said no more.
+        await name.fill('Zofia 2');
+        expect(await page.locator('#name-refused').count()).toBe(0);
+      });
+    }, 120_000);
+  }
+
+  it('390x844: the header is one row in all five languages with a guest\'s account menu (a round initial named by the name)', async () => {
+    await withFailureShots('shell-header-row', () => pages, async () => {
+      const page = await person(h, 'Władysław Guest 390');
+      pages.push(page);
+      await page.setViewportSize({ width: 390, height: 844 });
+      const menu = page.locator('.top .account-menu');
+      for (const code of ['en', 'it', 'ja', 'ko', 'pl']) {
+        await page.locator('.top select').selectOption(code);
+        await waitUntil(async () => (await page.evaluate(() => document.documentElement.lang)) === code, 10_000, `the page in ${code}`);
+        expect(await headerRows(page), `${code}: the header in one row`).toBe(1);
+        expect(await menu.locator('.account-initial').textContent()).toBe('W');
+        expect(await menu.locator('summary').textContent()).toContain('Władysław Guest 390');
+        for (const box of await insideWindow(page, '.top > *')) {
+          expect(box.left).toBeGreaterThanOrEqual(0);
+          expect(box.right).toBeLessThanOrEqual(box.width);
+        }
+        if (code === 'ja' || code === 'pl') await clean(page, `lobby header ${code} 390`);
+        await screenshot(page, `shell-header-${code}-390`);
+      }
+    });
+  }, 120_000);
+
   it('a finished rated game: the Rated badge, the coach\'s review of my seat under it (1440x900 and 390x844), then "Replay game 1" while the next runs', async () => {
     await withFailureShots('shell-finished-game', () => pages, async () => {
       // Zoë, signed in with her account's token (as the first screen's "Sign in" leaves it).
