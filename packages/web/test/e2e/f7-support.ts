@@ -207,3 +207,27 @@ export async function decide(page: Page, moment: Exclude<Moment, 'over'>, stayAt
   if ((points < stayAt && await hit.isEnabled()) || !(await stay.isEnabled())) await hit.click();
   else await stay.click();
 }
+
+/**
+ * Plays as a simple player (hitting below `stayAt`) until the moment `want` is this person's, and
+ * returns it; fails if the game ends first. At every decision on the way, the cards set aside during a
+ * Flip Three (F7-10) are counted: how many are shown and how many take the keyboard (a Tab stop each).
+ */
+export async function playUntil(page: Page, want: Exclude<Moment, 'over'>, stayAt: number): Promise<{ setAside: number; setAsideFocusable: number }> {
+  const seen = { setAside: 0, setAsideFocusable: 0 };
+  for (let step = 0; step < 1500; step++) {
+    const m = await nextMoment(page);
+    const aside = page.locator('.f7-f3 .f7-card');
+    seen.setAside += await aside.count();
+    seen.setAsideFocusable += await page.locator('.f7-f3 .f7-card[tabindex="0"]').count();
+    if (m === want) return seen;
+    if (m === 'over') throw new Error(`the game ended before a ${want} moment`);
+    await decide(page, m, stayAt);
+    await waitUntil(async () => (await page.locator('.f7-controls[aria-busy="true"]').count()) === 0, 30_000, 'the move to be taken');
+  }
+  throw new Error(`no ${want} moment in 1500 decisions`);
+}
+
+/** The text that describes an element (aria-describedby), '' when none. */
+export const descriptionOf = (el: ReturnType<Page['locator']>): Promise<string> =>
+  el.evaluate((e) => (e.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim());

@@ -6,9 +6,13 @@
  * on screen and not covered; axe-core reports nothing with a decision open (hit/stay and the give
  * picker), with a round summary on screen and on the end screen; the round summary's Round and Total
  * columns are inside the window; the round's end is said in the action bar and no flash covers it;
- * a card's tooltip opens on a long press or keyboard focus, never on a plain tap, inside the window;
- * the moments are held at the pace chosen; cards travel from the deck, and nothing moves under
- * prefers-reduced-motion. Screenshots in artifacts/e2e/f7-table-*.png.
+ * a card's tooltip opens on a long press or keyboard focus, never on a plain tap, inside the window
+ * (the leftmost and the rightmost card of the lines; the card to give, a Tab stop of its own, by
+ * keyboard on the desktop); the moments are held at the pace chosen; cards travel from the deck, and
+ * nothing moves under prefers-reduced-motion. Then a phone played until an action card is the
+ * player's to give: the card to give (and any card set aside during a Flip Three on the way) shows its
+ * text on a long press and on keyboard focus, as its description, never on a tap, inside the window.
+ * Screenshots in artifacts/e2e/f7-table-*.png.
  */
 import type { CDPSession, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +20,7 @@ import { holdMs } from '../../src/state/settings.js';
 import { axeViolations, formatViolations } from './support/axe.js';
 import { type Harness, createTable, fillWithBots, shouldSkip, start, startHarness, waitUntil, withFailureShots } from './support/e2e.js';
 import {
-  type Moment, type Pace, decide, expectTidy, f7Player, moments, nextMoment, notes, setLang, settle, shoot, strings, travels, webRoot,
+  type Moment, type Pace, decide, descriptionOf, expectTidy, f7Player, moments, nextMoment, notes, playUntil, setLang, settle, shoot, strings, travels, webRoot,
 } from './f7-support.js';
 
 const en = strings('en');
@@ -55,6 +59,16 @@ async function press(cdp: CDPSession, page: Page, loc: Locator, ms: number): Pro
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
   await page.waitForTimeout(ms);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}
+
+/**
+ * Scrolls the window until `loc` lies in its upper part (above the docked action area) and returns
+ * what covers its centre, if anything (reachable).
+ */
+async function bringUp(page: Page, loc: Locator): Promise<string | null> {
+  await loc.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - window.innerHeight * .3));
+  await settle(page);
+  return reachable(page, loc);
 }
 
 /** The card to give lies in the middle of the table, over its own "To give" label, beside the two piles. */
@@ -143,6 +157,15 @@ describe.skipIf(shouldSkip('f7-table'))('Flip 7 table on a phone and a desktop',
           // It closes at the next touch elsewhere.
           await page.touchscreen.tap(200, 60);
           await waitUntil(async () => (await tooltip(page)) === null, 5_000, 'the tooltip to close');
+          // The rightmost card's tooltip is inside the window too.
+          const rights = await page.locator('.f7-players .f7-card').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().right));
+          const rightmost = page.locator('.f7-players .f7-card').nth(rights.indexOf(Math.max(...rights)));
+          expect(await bringUp(page, rightmost), 'the rightmost card uncovered').toBeNull();
+          await press(cdp, page, rightmost, 700);
+          await waitUntil(async () => (await tooltip(page))?.inside === true, 5_000, 'the rightmost card\'s tooltip inside the window');
+          await page.locator('.f7-info').tap();
+          await waitUntil(async () => (await tooltip(page)) === null, 5_000, 'the tooltip to close');
+          await page.evaluate(() => window.scrollTo(0, 0));
         } else if (m === 'give') {
           await shoot(page, 'f7-table-phone-give');
           await expectCardToGive(page);
@@ -249,6 +272,16 @@ describe.skipIf(shouldSkip('f7-table'))('Flip 7 table on a phone and a desktop',
         } else if (m === 'give') {
           await shoot(page, 'f7-table-desktop-give');
           await expectCardToGive(page);
+          // The card to give is a Tab stop of its own: focus shows its text; Escape closes it.
+          const toGive = page.locator('.f7-to-give .f7-card');
+          await toGive.focus();
+          await page.keyboard.press('Shift+Tab');
+          await page.keyboard.press('Tab');
+          expect(await toGive.evaluate((el) => el === document.activeElement), 'Tab reaches the card to give').toBe(true);
+          expect((await tooltip(page))?.text).toBe(await descriptionOf(toGive));
+          await axeClean(page, 'desktop, the give picker, the card to give\'s tooltip open');
+          await page.keyboard.press('Escape');
+          expect(await tooltip(page), 'the tooltip after Escape').toBeNull();
           await axeClean(page, 'desktop, the give picker');
         } else if (m === 'summary') {
           await shoot(page, 'f7-table-desktop-summary');
@@ -270,4 +303,54 @@ describe.skipIf(shouldSkip('f7-table'))('Flip 7 table on a phone and a desktop',
       expect(errors).toEqual([]);
     });
   }, 900_000);
+
+  it('a phone: the card to give, and cards set aside during a Flip Three, show their text on a long press or by keyboard, never on a tap, inside the window', async () => {
+    await withFailureShots('f7-table-to-give', () => pages, async () => {
+      const { page, errors } = await f7Player(h, 'Cy', { width: 390, height: 844 }, 'fast', { hasTouch: true });
+      pages.push(page);
+      await createTable(page, { game: 'Flip 7', seats: 3, target: '200' });
+      await fillWithBots(page);
+      await start(page);
+      await page.locator('.f7-players').waitFor();
+      // Hitting (almost) always, until an action card is Cy's to give (F7-8).
+      const aside = await playUntil(page, 'give', 40);
+      // Cards set aside during a Flip Three (F7-10), when there were any on the way: each a Tab stop.
+      console.info(`f7-table: ${aside.setAside} set-aside card(s) seen on the way`);
+      expect(aside.setAsideFocusable, 'set-aside cards that take the keyboard').toBe(aside.setAside);
+      await expectCardToGive(page);
+      const card = page.locator('.f7-to-give .f7-card');
+      expect(await card.getAttribute('tabindex'), 'the card to give takes the keyboard').toBe('0');
+      const text = await descriptionOf(card);
+      expect(text, 'the card to give described by its text').toMatch(/ — /);
+      expect(await bringUp(page, card), 'the card to give uncovered').toBeNull();
+
+      // A plain tap opens nothing; a long press opens the card's text, inside the window.
+      await card.tap();
+      await page.waitForTimeout(700);
+      expect(await tooltip(page), 'a tooltip after a plain tap').toBeNull();
+      const cdp = await page.context().newCDPSession(page);
+      await press(cdp, page, card, 700);
+      await waitUntil(async () => (await tooltip(page))?.inside === true, 5_000, 'the card to give\'s tooltip inside the window');
+      expect((await tooltip(page))?.text).toBe(text);
+      await shoot(page, 'f7-table-phone-to-give-tooltip');
+      await page.locator('.f7-info').tap();
+      await waitUntil(async () => (await tooltip(page)) === null, 5_000, 'the tooltip to close at the next touch');
+      expect(await nextMoment(page), 'the long press and the taps gave nothing away').toBe('give');
+
+      // By keyboard: Tab onto it opens the text, the card's description; Escape closes it and the card keeps the focus.
+      await card.focus();
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      expect(await card.evaluate((el) => el === document.activeElement), 'Tab reaches the card to give').toBe(true);
+      await waitUntil(async () => (await tooltip(page))?.inside === true, 5_000, 'the focused card\'s tooltip inside the window');
+      expect((await tooltip(page))?.text).toBe(text);
+      expect(await card.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.getAttribute('role'))).toBe('tooltip');
+      await axeClean(page, 'phone, the card to give\'s tooltip open');
+      await shoot(page, 'f7-table-phone-to-give-focus');
+      await page.keyboard.press('Escape');
+      expect(await tooltip(page), 'the tooltip after Escape').toBeNull();
+      expect(await card.evaluate((el) => el === document.activeElement), 'the card keeps the keyboard').toBe(true);
+      expect(errors).toEqual([]);
+    });
+  }, 600_000);
 });
