@@ -3,45 +3,81 @@ import { f7NextFlipOdds, type F7Action, type F7View } from '@parlor/rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cardLabel, linePoints } from './text.js';
+import './give.css';
+
+/** A move on its way: whether one is being sent, and the sender (which drops a move while one is on its way). */
+export interface Mover {
+  readonly busy: boolean;
+  readonly send: (a: F7Action) => void;
+}
+
+/** Sends this seat's moves one at a time (the buttons and the table's rows share it). */
+export function useMover(act: (action: GameAction) => Promise<boolean>): Mover {
+  const [busy, setBusy] = useState(false);
+  const send = (a: F7Action) => {
+    if (busy) return;
+    setBusy(true);
+    void act(a).finally(() => setBusy(false));
+  };
+  return { busy, send };
+}
+
+/** The seats this seat may give the pending action card to (F7-8, F7-11); empty when no give is asked of it. */
+export function giveReceivers(view: F7View, seat: number | null, legal: readonly F7Action[]): number[] {
+  const p = view.pending;
+  if (p === null || p.kind !== 'give' || p.seat !== seat) return [];
+  return legal.flatMap((a) => (a.type === 'give' ? [a.to] : []));
+}
 
 interface ControlsProps {
   readonly view: F7View;
   readonly seat: number;
   readonly names: readonly string[];
   readonly legal: readonly F7Action[];
-  readonly act: (action: GameAction) => Promise<boolean>;
+  readonly mover: Mover;
+  /** Many players: the receivers are a compact grid of names (their rows on the table tell the rest, and take a tap too). */
+  readonly compact: boolean;
 }
 
 /** The decision asked of this seat: hit or stay (F7-4, F7-5), or who gets an action card (F7-8, F7-10, F7-11). */
-export function Controls({ view, seat, names, legal, act }: ControlsProps) {
+export function Controls({ view, seat, names, legal, mover, compact }: ControlsProps) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
+  const { busy, send } = mover;
   const pending = view.pending;
   if (pending === null || pending.seat !== seat || legal.length === 0) return null;
-  const send = (a: F7Action) => {
-    if (busy) return;
-    setBusy(true);
-    void act(a).finally(() => setBusy(false));
-  };
 
   if (pending.kind === 'give') {
     const card = cardLabel(pending.card, t);
-    const receivers = legal.flatMap((a) => (a.type === 'give' ? [a.to] : []));
+    const receivers = giveReceivers(view, seat, legal);
     return (
       <section className="f7-controls f7-give" aria-labelledby="f7-give-title" aria-busy={busy}>
         <h2 id="f7-give-title" className="visually-hidden">{t(pending.setAside ? 'f7.turn.yourGiveSetAside' : 'f7.turn.yourGive', { card })}</h2>
         <p className="hint">{t(`f7.cardHelp.${pending.card}`)}</p>
-        <div className="f7-receivers" role="group" aria-label={t('f7.action.receivers', { card })}>
-          {receivers.map((to) => (
-            // Named by their content, which begins with the words shown (label in name): who and their
-            // points, then, for screen readers, what the button does.
-            <button key={to} type="button" className={to === seat ? 'secondary' : ''} aria-disabled={busy || undefined}
-              onClick={() => send({ type: 'give', to })}>
-              <span className="f7-receiver-name">{to === seat ? t('f7.action.receiverYou', { points: linePoints(view, to) })
-                : t('f7.action.receiver', { name: names[to], points: linePoints(view, to) })}</span>
-              <span className="visually-hidden">{', '}{to === seat ? t('f7.action.giveSelf', { card }) : t('f7.action.giveTo', { card, name: names[to] })}</span>
-            </button>
-          ))}
+        <p className="hint f7-give-rows">{t('f7.action.pickRow')}</p>
+        <div className={`f7-receivers${compact ? ' is-compact' : ''}`} role="group" aria-label={t('f7.action.receivers', { card })}>
+          {receivers.map((to) => {
+            const points = linePoints(view, to);
+            const does = to === seat ? t('f7.action.giveSelf', { card }) : t('f7.action.giveTo', { card, name: names[to] });
+            // Named by their content, which begins with the words shown (label in name): who (and their
+            // points), then, for screen readers, what the button does.
+            return (
+              <button key={to} type="button" className={to === seat ? 'secondary' : ''} aria-disabled={busy || undefined}
+                onClick={() => send({ type: 'give', to })}>
+                {compact ? (
+                  <>
+                    <span className="f7-receiver-name">{to === seat ? t('f7.action.you') : names[to]}</span>
+                    <span className="visually-hidden">{', '}{t('f7.action.receiverPoints', { points })}{', '}{does}</span>
+                  </>
+                ) : (
+                  <>
+                    <span className="f7-receiver-name">{to === seat ? t('f7.action.receiverYou', { points })
+                      : t('f7.action.receiver', { name: names[to], points })}</span>
+                    <span className="visually-hidden">{', '}{does}</span>
+                  </>
+                )}
+              </button>
+            );
+          })}
         </div>
       </section>
     );

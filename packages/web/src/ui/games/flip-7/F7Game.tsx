@@ -1,5 +1,5 @@
 import type { F7Action, F7Event, F7PlayerStats, F7View } from '@parlor/rules';
-import { type KeyboardEvent, type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, type MouseEvent, type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { myAwayReason } from '../../../state/presence.js';
 import type { LogEntry } from '../../../state/store.js';
@@ -8,7 +8,7 @@ import type { GameProps } from '../../table/game-props.js';
 import { usePlace } from '../../table/motion.js';
 import { CardArt, CardBack } from './art.js';
 import { Card, CardLine, F7_DECK, F7_DISCARD, F7_TO_GIVE, type F7TableCards, F7TableCardsContext, lineItems } from './Card.js';
-import { Controls, Hint } from './Controls.js';
+import { Controls, Hint, giveReceivers, useMover } from './Controls.js';
 import { EndScreen } from './EndScreen.js';
 import { arrivals } from './frames.js';
 import { GameLog } from './GameLog.js';
@@ -59,6 +59,14 @@ export function F7Game({ table, snapshot, names: seatNames, act }: GameProps) {
     setFocusKey,
   }), [frame.events, focusKey, keys]);
 
+  // An action card to give (F7-8): the receivers' rows take a tap as well as their buttons in the action area.
+  const mover = useMover(act);
+  const giveTo = useMemo(() => new Set(giveReceivers(view, seat, legal)), [view, seat, legal]);
+  const pickRow = giveTo.size === 0 ? undefined : (e: MouseEvent<HTMLOListElement>) => {
+    const to = rowSeat(e);
+    if (to !== null && giveTo.has(to)) mover.send({ type: 'give', to });
+  };
+
   const root = useRef<HTMLElement>(null);
   const dock = useRef<HTMLDivElement>(null);
   useKeepFocus(root, dock);
@@ -83,9 +91,11 @@ export function F7Game({ table, snapshot, names: seatNames, act }: GameProps) {
               <Toasts events={frame.events} moment={frame.key} hold={frame.hold} names={names} t={t} />
               <FlipThrees view={view} names={names} />
               {!over && (
-                <ol className={`f7-players${view.players >= MANY_PLAYERS ? ' f7-many' : ''}`} aria-label={t('f7.info.players')} onKeyDown={moveAmongCards}>
+                <ol className={`f7-players${view.players >= MANY_PLAYERS ? ' f7-many' : ''}${giveTo.size > 0 ? ' f7-giving' : ''}`} aria-label={t('f7.info.players')}
+                  onKeyDown={moveAmongCards} onClick={pickRow}>
                   {Array.from({ length: view.players }, (_, i) => (
-                    <PlayerLine key={i} view={view} seat={i} name={names[i] ?? ''} me={i === seat} turn={i === turnSeat} table={table} snapshot={snapshot} />
+                    <PlayerLine key={i} view={view} seat={i} name={names[i] ?? ''} me={i === seat} turn={i === turnSeat} table={table} snapshot={snapshot}
+                      choosable={giveTo.has(i)} />
                   ))}
                 </ol>
               )}
@@ -94,8 +104,10 @@ export function F7Game({ table, snapshot, names: seatNames, act }: GameProps) {
               <div ref={dock} className="f7-dock" tabIndex={-1}>
                 <TurnBanner view={view} seat={seat} names={names} roundEnd={frame.roundEnd ? last?.end ?? null : null}
                   deadline={live ? snapshot.deadline : null} waiting={live && snapshot.waitingFor.length > 0} botPlaysMe={myAwayReason(table) !== null} />
-                {seat !== null && <Controls view={view} seat={seat} names={names} legal={legal} act={act} />}
-                {seat !== null && view.status[seat] === 'active' && !frame.roundEnd && <Hint view={view} seat={seat} />}
+                {seat !== null && <Controls view={view} seat={seat} names={names} legal={legal} mover={mover} compact={view.players >= MANY_PLAYERS} />}
+                {/* The bust chance is for hitting or staying: not shown while you give an action card. */}
+                {seat !== null && view.status[seat] === 'active' && !frame.roundEnd && !(view.pending?.kind === 'give' && view.pending.seat === seat)
+                  && <Hint view={view} seat={seat} />}
               </div>
             )}
             {last !== null && <RoundSummary end={last.end} names={names} busted={last.busted} />}
@@ -107,6 +119,19 @@ export function F7Game({ table, snapshot, names: seatNames, act }: GameProps) {
       </F7TableCardsContext.Provider>
     </section>
   );
+}
+
+/**
+ * The seat of the row a click landed in; null for a click on a control inside the row (a player's
+ * "Replace with a bot") or outside the rows. A pointer's shortcut only: keyboards and screen readers
+ * choose with the receivers' buttons in the action area.
+ */
+function rowSeat(e: MouseEvent<HTMLOListElement>): number | null {
+  const target = e.target instanceof Element ? e.target : null;
+  if (target === null || target.closest('button, a, input, select') !== null) return null;
+  const row = target.closest('.f7-players > li');
+  const seat = row === null ? -1 : Array.prototype.indexOf.call(e.currentTarget.children, row);
+  return seat < 0 ? null : seat;
 }
 
 /**

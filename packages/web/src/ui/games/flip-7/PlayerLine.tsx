@@ -24,14 +24,16 @@ export function Progress({ name, total, target }: { name: string; total: number;
  * One player: name, badges (you, dealer, turn, status), who is away (a stand-in bot plays) with
  * "Replace with a bot" where the table allows it, cards, this round's points, total against the target.
  */
-export function PlayerLine({ view, seat, name, me, turn, table, snapshot }: {
+export function PlayerLine({ view, seat, name, me, turn, table, snapshot, choosable = false }: {
   view: F7View; seat: number; name: string; me: boolean; turn: boolean; table: TableState; snapshot: GameSnapshot;
+  /** The row takes a tap: this seat may receive the action card you give (F7-8). */
+  choosable?: boolean;
 }) {
   const { t } = useTranslation();
   const status = view.status[seat] ?? 'active';
   const over = view.phase === 'over';
   return (
-    <li className={`f7-player is-${status}${turn ? ' is-turn' : ''}${me ? ' is-me' : ''}`} aria-current={turn ? 'true' : undefined}>
+    <li className={`f7-player is-${status}${turn ? ' is-turn' : ''}${me ? ' is-me' : ''}${choosable ? ' is-choosable' : ''}`} aria-current={turn ? 'true' : undefined}>
       <div className="f7-player-head">
         <h3 className="f7-player-name">
           {turn && <span className="f7-turn-dot" aria-hidden="true">▶</span>}
