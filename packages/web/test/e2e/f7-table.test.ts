@@ -354,3 +354,122 @@ describe.skipIf(shouldSkip('f7-table'))('Flip 7 table on a phone and a desktop',
     });
   }, 600_000);
 });
+
+/**
+ * Plays as a simple player (hitting below `stayAt`) until an action card is this person's to give;
+ * a game that ends first is followed by another (Play again).
+ */
+async function playUntilGive(page: Page, stayAt: number): Promise<void> {
+  for (let step = 0; step < 1500; step++) {
+    const m = await nextMoment(page);
+    if (m === 'give') return;
+    if (m === 'over') {
+      await page.locator('.f7-again').click();
+      await page.locator('.f7-end').waitFor({ state: 'detached', timeout: 30_000 });
+      continue;
+    }
+    await decide(page, m, stayAt);
+    await waitUntil(async () => (await page.locator('.f7-controls[aria-busy="true"]').count()) === 0, 30_000, 'the move to be taken');
+  }
+  throw new Error('no action card to give in 1500 decisions');
+}
+
+/** The action area's height as a share of the window's. */
+const dockShare = (page: Page): Promise<number> =>
+  page.locator('.f7-dock').evaluate((el) => el.getBoundingClientRect().height / window.innerHeight);
+
+/**
+ * Every player's row can be brought into view (the page scrolled to it) with its name drawn, not
+ * covered by the action area, while the receivers' buttons stay on screen. Returns what is wrong.
+ */
+async function rowsInReach(page: Page): Promise<string[]> {
+  const wrong: string[] = [];
+  const rows = page.locator('.f7-players > li');
+  for (let i = 0; i < await rows.count(); i++) {
+    const name = rows.nth(i).locator('.f7-player-name');
+    await name.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await settle(page);
+    const problem = await reachable(page, name);
+    if (problem !== null) wrong.push(`row ${i + 1}'s name: ${problem}`);
+    const picker = await reachable(page, page.locator('.f7-receivers button').first());
+    if (picker !== null) wrong.push(`with row ${i + 1} in view, the picker: ${picker}`);
+  }
+  return wrong;
+}
+
+/** A row's player name as shown, without the turn mark and "(you)". */
+const rowName = (row: Locator): Promise<string> => row.locator('.f7-player-name').evaluate((el) => {
+  const copy = el.cloneNode(true) as HTMLElement;
+  copy.querySelectorAll('span').forEach((s) => s.remove());
+  return (copy.textContent ?? '').trim();
+});
+
+describe.skipIf(shouldSkip('f7-table'))('Flip 7: giving an action card on a phone at a table of twelve', () => {
+  let h: Harness;
+  const pages: Page[] = [];
+  beforeAll(async () => { h = await startHarness({ webRoot: webRoot() }); });
+  afterAll(async () => { await h?.close(); });
+
+  it('the receivers are a bounded picker, every row stays in reach above it, and a tap on a row gives the card', async () => {
+    await withFailureShots('f7-give-phone', () => pages, async () => {
+      const { page, errors } = await f7Player(h, 'Ada', { width: 390, height: 844 }, 'fast', { hasTouch: true });
+      pages.push(page);
+      await createTable(page, { game: 'Flip 7', seats: 12 });
+      await fillWithBots(page);
+      await start(page);
+      await page.locator('.f7-players').waitFor();
+      expect(await page.locator('.f7-players > li').count()).toBe(12);
+      await playUntilGive(page, 25);
+      await expectCardToGive(page);
+
+      // F7-8: the receivers are the players in the round; their rows, and only theirs, take a tap.
+      const buttons = page.locator('.f7-receivers button');
+      const receivers = await buttons.count();
+      expect(receivers).toBeGreaterThan(0);
+      expect(await page.locator('.f7-players.f7-giving > li.is-choosable').count(), 'rows marked as choices').toBe(receivers);
+      // Each button shows the receiver's name, and its name for screen readers begins with it.
+      for (let i = 0; i < receivers; i++) {
+        const shown = (await buttons.nth(i).locator('.f7-receiver-name').textContent())!;
+        expect((await buttons.nth(i).textContent())!.startsWith(shown)).toBe(true);
+      }
+
+      for (const lang of ['en', 'pl', 'ja', 'ko', 'it'] as const) {
+        if (lang !== 'en') await setLang(page, lang);
+        await expectTidy(page, `give at twelve players in ${lang}`);
+        expect(await dockShare(page), `${lang}: the action area's share of the window`).toBeLessThanOrEqual(0.4);
+        expect(await rowsInReach(page), `${lang}: rows in reach`).toEqual([]);
+        if (lang === 'en' || lang === 'pl' || lang === 'ja') {
+          await page.evaluate(() => window.scrollTo(0, 0));
+          await shoot(page, `f7-give-phone-${lang}`);
+          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+          await shoot(page, `f7-give-phone-${lang}-bottom`);
+        }
+      }
+      await axeClean(page, 'phone, twelve players, the give picker (it)');
+      await setLang(page, 'en');
+      await axeClean(page, 'phone, twelve players, the give picker');
+      // The same moment on a desktop: the receivers are a grid of names under the rows.
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await expectTidy(page, 'give at twelve players on a desktop');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shoot(page, 'f7-give-desktop-en');
+      await axeClean(page, 'desktop, twelve players, the give picker');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await settle(page);
+
+      // A tap on a receiver's row (someone else's when there is anyone) gives them the card.
+      const card = (await page.locator('.f7-receivers').getAttribute('aria-label'))!.replace(/^Who gets /, '');
+      const others = page.locator('.f7-players > li.is-choosable:not(.is-me)');
+      const row = await others.count() > 0 ? others.last() : page.locator('.f7-players > li.is-choosable').first();
+      const mine = await row.evaluate((el) => el.classList.contains('is-me'));
+      const to = await rowName(row);
+      await row.locator('.f7-player-name').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await row.locator('.f7-player-foot').tap();
+      const said = mine ? `Ada takes ${card}.` : `Ada gives ${card} to ${to}.`;
+      await page.locator('.f7-log-give', { hasText: said }).waitFor({ timeout: 30_000 });
+      // The game goes on: the next decision of mine, or the end.
+      expect(['move', 'give', 'over']).toContain(await nextMoment(page));
+      expect(errors).toEqual([]);
+    });
+  }, 900_000);
+});
