@@ -175,11 +175,14 @@ describe('a hello refused, then another name', () => {
     const first = FakeSocket.last!;
     first.open();
     expect(first.lastOf('hello')).toMatchObject({ name: 'Zoë' });
-    // The name belongs to an account: refused, and the socket stays open on the server's side.
+    // The name belongs to an account: refused, the connection closed, nothing connecting (no
+    // "Connecting…" in the header), and nothing reconnecting on its own.
     first.reply({ type: 'error', re: first.lastOf('hello').id, code: 'NAME_TAKEN', message: 'taken' } as ServerMessage);
     await vi.runAllTimersAsync();
     expect(heard).toMatchObject([{ code: 'NAME_TAKEN' }]);
-    expect(client.state).toBe('connecting');
+    expect(client.state).toBe('closed');
+    expect(first.readyState).toBe(FakeSocket.CLOSED);
+    expect(FakeSocket.last).toBe(first);
 
     client.start('Zed');
     const second = FakeSocket.last!;
