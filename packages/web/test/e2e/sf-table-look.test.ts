@@ -151,6 +151,13 @@ async function bringUp(el: Locator): Promise<boolean> {
   });
 }
 
+/** Whether nothing covers the centre of `el` (the docked hand, on a phone), and it is in the window. */
+const uncovered = (el: Locator) => el.evaluate((e) => {
+  const r = e.getBoundingClientRect();
+  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return top !== null && e.contains(top);
+});
+
 const openTips = (page: Page) => page.locator('[role="tooltip"]').count();
 
 /** A long press on an element with a finger (touch events through the DevTools protocol). */
@@ -466,6 +473,28 @@ describe.skipIf(shouldSkip('sf-table-look'))('Stir Fry Eighteen: the table on a 
       expect(await cards[0]!.evaluate((el) => el === document.activeElement), 'the card keeps the keyboard').toBe(true);
       // Closed, the text still describes the card (a hidden element).
       expect(await cards[0]!.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent)).toBe(await textOf(cards[0]!));
+
+      // In Polish and Japanese, on the phone and on a desktop's window: the focused card's text, in that language, inside the window.
+      const english = await textOf(cards[0]!);
+      for (const { code, label } of LANGS.filter((l) => l.code === 'pl' || l.code === 'ja')) {
+        await dan.getByRole('combobox', { name: /^(Language|Lingua|言語|언어|Język)$/ }).selectOption({ label });
+        await waitUntil(async () => (await dan.evaluate(() => document.documentElement.lang)) === code, 10_000, `the page in ${code}`);
+        for (const size of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+          await dan.setViewportSize(size);
+          await cards[0]!.focus();
+          await dan.keyboard.press('Shift+Tab');
+          await dan.keyboard.press('Tab');
+          await waitUntil(async () => (await tipInside(dan)) === 'inside', 5_000, `the focused table card's text in ${code} at ${size.width}`);
+          // The keyboard's card is not left under the docked hand.
+          await waitUntil(() => uncovered(cards[0]!), 5_000, `the focused table card uncovered in ${code} at ${size.width}`);
+          await waitUntil(async () => (await tipInside(dan)) === 'inside', 5_000, `the text beside the card, once uncovered, in ${code} at ${size.width}`);
+          expect(await tipText(dan), `the text in ${code}`).toBe(await cards[0]!.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent));
+          expect(await tipText(dan), `the text in ${code}, not English`).not.toBe(english);
+          await dan.screenshot({ path: join(ARTIFACTS, `sf-look-${size.width}-table-card-focus-${code}.png`) });
+          await dan.keyboard.press('Escape');
+        }
+        await dan.setViewportSize({ width: 390, height: 844 });
+      }
     });
   }, 240_000);
 });

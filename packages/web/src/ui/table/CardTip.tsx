@@ -91,7 +91,11 @@ export function useCardTip(text: string, host?: string) {
     },
     onFocus: (e: FocusEvent<HTMLElement>) => {
       anchor.current = e.currentTarget;
-      if (e.currentTarget.matches(':focus-visible')) setOpen('focus');
+      if (!e.currentTarget.matches(':focus-visible')) return;
+      const el = e.currentTarget;
+      // After the browser has scrolled the card into view its own way (which knows nothing of docks).
+      window.requestAnimationFrame(() => uncover(el));
+      setOpen('focus');
     },
     onBlur: () => setOpen((o) => (o === 'focus' ? null : o)),
     onKeyDown: (e: KeyboardEvent<HTMLElement>) => {
@@ -103,6 +107,20 @@ export function useCardTip(text: string, host?: string) {
     ? <Tip anchor={anchor.current} id={id} text={text} host={host} />
     : <span id={id} hidden>{text}</span>;
   return { handlers, describedBy: id, tip, open: open !== null };
+}
+
+/**
+ * Scrolls the window so that a card the keyboard reached is not hidden under something fixed or
+ * sticky (a docked hand or action area at the bottom of a phone's window): the card then lies in the
+ * window's upper part. Nothing moves when the card's centre shows.
+ */
+function uncover(el: HTMLElement): void {
+  const r = el.getBoundingClientRect();
+  const x = r.left + r.width / 2;
+  const y = r.top + r.height / 2;
+  if (y < 0 || y > window.innerHeight) return;
+  const top = document.elementFromPoint(x, y);
+  if (top !== null && !el.contains(top)) window.scrollBy(0, r.top - window.innerHeight * .3);
 }
 
 /** Where a tooltip of `size` goes beside the card at `card`, inside a window of `vw` × `vh`: above when there is room, else below. */
