@@ -457,6 +457,19 @@ describe.skipIf(shouldSkip('f7-table'))('Flip 7: giving an action card on a phon
       await page.setViewportSize({ width: 390, height: 844 });
       await settle(page);
 
+      // A long press on a card in a receiver's row opens its text and gives nothing.
+      const held = page.locator('.f7-players > li.is-choosable .f7-card').first();
+      if (await held.count() > 0) {
+        await held.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+        const cdp = await page.context().newCDPSession(page);
+        await press(cdp, page, held, 700);
+        expect((await tooltip(page))?.inside, 'the held card\'s tooltip').toBe(true);
+        await page.locator('.f7-info').tap();
+        await waitUntil(async () => (await tooltip(page)) === null, 5_000, 'the tooltip to close');
+        await settle(page);
+        expect(await page.locator('.f7-controls.f7-give:not([aria-busy="true"])').count(), 'the give still asked, nothing sent').toBe(1);
+      }
+
       // A tap on a receiver's row (someone else's when there is anyone) gives them the card.
       const card = (await page.locator('.f7-receivers').getAttribute('aria-label'))!.replace(/^Who gets /, '');
       const others = page.locator('.f7-players > li.is-choosable:not(.is-me)');

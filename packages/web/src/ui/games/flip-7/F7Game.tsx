@@ -124,7 +124,8 @@ export function F7Game({ table, snapshot, names: seatNames, act }: GameProps) {
 /**
  * The seat of the row a click landed in; null for a click on a control inside the row (a player's
  * "Replace with a bot") or outside the rows. A pointer's shortcut only: keyboards and screen readers
- * choose with the receivers' buttons in the action area.
+ * choose with the receivers' buttons in the action area. (A long press on a card, for its tooltip,
+ * is no click.)
  */
 function rowSeat(e: MouseEvent<HTMLOListElement>): number | null {
   const target = e.target instanceof Element ? e.target : null;
