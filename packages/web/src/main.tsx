@@ -1,5 +1,7 @@
 // First: before any module builds a zod schema (see zod-jitless.ts).
 import './zod-jitless.js';
+// Early, to catch the browser's install offer whatever page opens first.
+import './offline/install.js';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from './i18n/index.js';
 import { ParlorClient } from './net/client.js';

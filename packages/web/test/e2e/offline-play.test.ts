@@ -159,6 +159,21 @@ describe.skipIf(shouldSkip('offline-play'))('Offline: after one visit, a game of
       expect(formatViolations(await axeViolations(page)), 'axe, /offline').toEqual([]);
       await screenshot(page, 'offline-page');
 
+      // The browser's offer to install (Chromium's beforeinstallprompt, made here by the test, as a
+      // headless browser makes none): an Install button, the browser's dialog on a press, and a line
+      // saying Parlor is installed once the person accepts.
+      expect(await page.getByRole('button', { name: en.installButton }).count()).toBe(0);
+      await page.evaluate(() => {
+        const e = new Event('beforeinstallprompt', { cancelable: true });
+        const w = window as unknown as { prompted: number };
+        w.prompted = 0;
+        Object.assign(e, { prompt: async () => { w.prompted++; }, userChoice: Promise.resolve({ outcome: 'accepted' }) });
+        window.dispatchEvent(e);
+      });
+      await page.getByRole('button', { name: en.installButton }).click();
+      await page.getByText(en.installed).waitFor();
+      expect(await page.evaluate(() => (window as unknown as { prompted: number }).prompted)).toBe(1);
+
       // Flip 7 against an expert bot, to the end screen.
       const f7Id = await newGame(page, 'Flip 7', 2, '100');
       await page.locator('.f7').first().waitFor();

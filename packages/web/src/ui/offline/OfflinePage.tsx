@@ -1,7 +1,8 @@
 import { BOT_LEVELS, type BotLevel } from '@parlor/protocol';
 import { GAMES, GAME_IDS, type GameId } from '@parlor/rules';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type InstallState, installOffer } from '../../offline/install.js';
 import { type OfflineRecord, RANDOM_BYTES, newRecord } from '../../offline/record.js';
 import { offlineGames } from '../../offline/storage.js';
 import { useApp, useServices } from '../context.js';
@@ -44,7 +45,7 @@ export function OfflinePage() {
       <nav className="learn-nav row"><Link to="/">← {t('table.back')}</Link></nav>
       <h1>{t('offline.title')}</h1>
       <p className="offline-lead">{t('offline.intro')}</p>
-      <p className="hint">{t('offline.install')}</p>
+      <Install />
       {kept.state === 'unavailable'
         ? <p className="panel bad" role="alert">{t('offline.noStorage')}</p>
         : <NewGame />}
@@ -59,6 +60,26 @@ export function OfflinePage() {
         )}
       </section>
     </div>
+  );
+}
+
+const noOffer = (): InstallState => 'unavailable';
+const never = () => () => undefined;
+
+/**
+ * Installing Parlor as an app: a button where the browser offers it (src/offline/install.ts), a
+ * line saying so once installed, otherwise how to install from the browser's menu.
+ */
+function Install() {
+  const { t } = useTranslation();
+  const state = useSyncExternalStore(installOffer?.subscribe ?? never, installOffer?.state ?? noOffer);
+  if (state === 'installed') return <p className="hint" role="status">{t('offline.installed')}</p>;
+  if (state === 'unavailable' || installOffer === null) return <p className="hint">{t('offline.install')}</p>;
+  return (
+    <p className="row offline-install">
+      <button type="button" className="secondary" onClick={() => void installOffer?.install()}>{t('offline.installButton')}</button>
+      <span className="hint">{t('offline.installWhy')}</span>
+    </p>
   );
 }
 
