@@ -96,7 +96,7 @@ function Header() {
       <a className="brand" href="/" onClick={(e) => { e.preventDefault(); navigate('/'); }}>
         <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" className="logo">
           <path d="M3 21 L15 3 M8 21 L20 5" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" fill="none" />
-        </svg> {t('app.name')}
+        </svg> <span className="brand-name">{t('app.name')}</span>
       </a>
       {connecting && <span className={`conn conn-${connection}`} role="status"><span className="conn-text">{t(`app.connection.${connection}`)}</span></span>}
       {/* Who you are (guest or account), with the account pages; nothing before a name. */}
