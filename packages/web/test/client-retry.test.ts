@@ -198,4 +198,26 @@ describe('a hello refused, then another name', () => {
     expect(first.sent.filter((m) => m.type === 'hello')).toHaveLength(1);
     client.stop();
   });
+
+  it('a hello refused for a passing reason (the database unreachable a moment) is tried again after a wait', async () => {
+    storage.set('parlor.token', 'tok');
+    const client = new ParlorClient('ws://test/ws');
+    client.start();
+    const first = FakeSocket.last!;
+    first.open();
+    expect(first.lastOf('hello')).toMatchObject({ token: 'tok' });
+    first.reply({ type: 'error', re: first.lastOf('hello').id, code: 'STORE_UNAVAILABLE', message: 'later' } as ServerMessage);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(client.state).toBe('closed');
+    expect(first.readyState).toBe(FakeSocket.CLOSED);
+    await vi.advanceTimersByTimeAsync(1_000);
+    const second = FakeSocket.last!;
+    expect(second).not.toBe(first);
+    second.open();
+    expect(second.lastOf('hello')).toMatchObject({ token: 'tok' });
+    second.reply(welcome(second.lastOf('hello').id as number));
+    await vi.runAllTimersAsync();
+    expect(client.state).toBe('open');
+    client.stop();
+  });
 });

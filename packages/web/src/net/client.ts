@@ -42,6 +42,9 @@ const DISCONNECTED = (message: string): ServerMessage => ({ type: 'error', code:
  * action keeps its seq, so it can never be played twice), after a short wait: the player hears of
  * the refusal only if it still comes after every resend.
  */
+/** Refusals of a hello that the same hello would get again: only the person can change it. */
+const HELLO_FINAL: ReadonlySet<string> = new Set(['NAME_TAKEN', 'BAD_NAME', 'TOO_MANY_GUESTS', 'BAD_MESSAGE']);
+
 export class ParlorClient {
   private ws: WebSocket | null = null;
   private nextId = 1;
@@ -98,9 +101,11 @@ export class ParlorClient {
           localStorage.removeItem(TOKEN_KEY); // a server reset: start afresh with the saved name
           ws.close();
         } else if (m.type === 'error' && m.code !== 'DISCONNECTED' && this.ws === ws) {
-          // Refused (a name an account holds, a name that will not do, too many guests): nothing is
-          // connected, and nothing reconnects on its own — the player's next start or sign-in does.
-          this.wanted = false;
+          // Refused for good (a name an account holds, a name that will not do, too many guests):
+          // nothing reconnects on its own — the player's next start or sign-in does. Any other
+          // refusal (the database unreachable a moment, a rate limit) is the server's passing state:
+          // closed, and tried again after the usual wait.
+          if (HELLO_FINAL.has(m.code)) this.wanted = false;
           ws.close();
         }
       });
