@@ -79,7 +79,7 @@ function SfCards() {
     <ul className="learn-cards sf" aria-label={t('learn.page.cardsLabel')}>
       {SF_CARDS.map((c) => (
         <li key={c} className="learn-card">
-          <TableCard card={c} />
+          <TableCard card={c} textBeside />
           <div className="learn-card-text">
             <strong>{t(`sf.cards.${c}.name`)}</strong>{' '}
             <span className="small muted">{c === 'tofu' ? t('learn.sf.promo') : t('learn.page.inDeck', { count: SF_BASE_COUNTS[c] })}</span>

@@ -110,8 +110,10 @@ export function HandCard({ card, selected, disabled, fresh, travelId, onToggle }
  * when it is part of one (SF-2: a bonus belongs to the dish); otherwise the card shows its value
  * alone. `from` names the place it travels from when it appears, `travelId` the hand card it may have been.
  */
-export function TableCard({ card, value, small, from, travelId }: {
+export function TableCard({ card, value, small, from, travelId, textBeside }: {
   card: SfCard; value?: number | undefined; small?: boolean; from?: string | null; travelId?: string;
+  /** The card's text is printed next to it (the rules page): no tooltip, no Tab stop of its own. */
+  textBeside?: boolean;
 }) {
   const { t } = useTranslation();
   const live = useContext(SfMotion);
@@ -119,16 +121,16 @@ export function TableCard({ card, value, small, from, travelId }: {
   const tip = useCardTip(t(`sf.cards.${card}.text`), SF_TIP_HOST);
   const name = t(`sf.cards.${card}.name`);
   return (
-    <span ref={ref} className={`sf-slot static sf-ing-${card}${small ? ' small' : ''}`} role="img" tabIndex={0}
+    <span ref={ref} className={`sf-slot static sf-ing-${card}${small ? ' small' : ''}`} role="img"
       aria-label={t('sf.cardLabel', { name, count: value ?? sfCardValue(card, [card]) })}
-      aria-describedby={tip.describedBy} {...tip.handlers}>
+      {...(textBeside === true ? {} : { tabIndex: 0, 'aria-describedby': tip.describedBy, ...tip.handlers })}>
       <span className={`sf-card sf-card-${card}`}>
         <CardArt card={card} />
         <Name card={card} />
       </span>
       <Corner card={card} value={value} />
       {!small && <BonusLine card={card} />}
-      {tip.tip}
+      {textBeside !== true && tip.tip}
     </span>
   );
 }
