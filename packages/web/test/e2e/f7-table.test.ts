@@ -410,7 +410,7 @@ describe.skipIf(shouldSkip('f7-table'))('Flip 7: giving an action card on a phon
   beforeAll(async () => { h = await startHarness({ webRoot: webRoot() }); });
   afterAll(async () => { await h?.close(); });
 
-  it('the receivers are a bounded picker, every row stays in reach above it, and a tap on a row gives the card', async () => {
+  it('the receivers are a bounded picker, every row stays in reach above it, a tap on a row gives the card, a give by keyboard keeps the keyboard in the action area', async () => {
     await withFailureShots('f7-give-phone', () => pages, async () => {
       const { page, errors } = await f7Player(h, 'Ada', { width: 390, height: 844 }, 'fast', { hasTouch: true });
       pages.push(page);
@@ -439,10 +439,10 @@ describe.skipIf(shouldSkip('f7-table'))('Flip 7: giving an action card on a phon
         expect(await dockShare(page), `${lang}: the action area's share of the window`).toBeLessThanOrEqual(0.4);
         expect(await rowsInReach(page), `${lang}: rows in reach`).toEqual([]);
         if (lang === 'en' || lang === 'pl' || lang === 'ja') {
+          // As rowsInReach left it (the last row in the middle of the window), then from the top.
+          await shoot(page, `f7-give-phone-${lang}-last-rows`);
           await page.evaluate(() => window.scrollTo(0, 0));
           await shoot(page, `f7-give-phone-${lang}`);
-          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-          await shoot(page, `f7-give-phone-${lang}-bottom`);
         }
       }
       await axeClean(page, 'phone, twelve players, the give picker (it)');
@@ -482,6 +482,15 @@ describe.skipIf(shouldSkip('f7-table'))('Flip 7: giving an action card on a phon
       await page.locator('.f7-log-give', { hasText: said }).waitFor({ timeout: 30_000 });
       // The game goes on: the next decision of mine, or the end.
       expect(['move', 'give', 'over']).toContain(await nextMoment(page));
+
+      // The next card to give, by keyboard from the action area: given, and the keyboard stays there.
+      await playUntilGive(page, 25);
+      const given = await page.locator('.f7-log-give').count();
+      await page.locator('.f7-receivers button').first().focus();
+      await page.keyboard.press('Enter');
+      await waitUntil(async () => (await page.locator('.f7-log-give').count()) > given, 30_000, 'the give by keyboard to be said in the log');
+      await settle(page);
+      expect(await page.evaluate(() => document.activeElement?.closest('.f7-dock, .f7-end') != null), 'the keyboard after a give').toBe(true);
       expect(errors).toEqual([]);
     });
   }, 900_000);
