@@ -1,5 +1,5 @@
 import { type SfCard, type SfProtein, SF_PROTEIN_DRAWS, sfCardValue } from '@parlor/rules';
-import { type CSSProperties, createContext, useContext } from 'react';
+import { type CSSProperties, type FocusEvent, createContext, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCardTip } from '../../table/CardTip.js';
 import { useTravel } from '../../table/motion.js';
@@ -105,25 +105,38 @@ export function HandCard({ card, selected, disabled, fresh, travelId, onToggle }
 
 /**
  * A card shown on the table (not selectable): a picture named by the card's name and value, with
- * its text as its description and as a tooltip — a Tab stop of its own, so that the text is there
- * by keyboard too, as well as by a long press or under a mouse. `value` is its value in a dish,
- * when it is part of one (SF-2: a bonus belongs to the dish); otherwise the card shows its value
- * alone. `from` names the place it travels from when it appears, `travelId` the hand card it may have been.
+ * its text as its description and as a tooltip — focusable, so that the text is there by keyboard
+ * too, as well as by a long press or under a mouse. `value` is its value in a dish, when it is part
+ * of one (SF-2: a bonus belongs to the dish); otherwise the card shows its value alone. `from`
+ * names the place it travels from when it appears, `travelId` the hand card it may have been.
  */
-export function TableCard({ card, value, small, from, travelId, textBeside }: {
+export function TableCard({ card, value, small, from, travelId, textBeside, roving }: {
   card: SfCard; value?: number | undefined; small?: boolean; from?: string | null; travelId?: string;
   /** The card's text is printed next to it (the rules page): no tooltip, no Tab stop of its own. */
   textBeside?: boolean;
+  /**
+   * The card is one of a group with one Tab stop (the felt's cards, TableCenter): its key there,
+   * whether it is the group's Tab stop, and what to tell the group when it takes the focus.
+   * Without it the card is a Tab stop of its own.
+   */
+  roving?: { key: string; stop: boolean; onFocus: (key: string) => void };
 }) {
   const { t } = useTranslation();
   const live = useContext(SfMotion);
   const ref = useTravel<HTMLSpanElement>({ from: live.current ? from ?? null : null, id: live.current ? travelId ?? null : null });
   const tip = useCardTip(t(`sf.cards.${card}.text`), SF_TIP_HOST);
   const name = t(`sf.cards.${card}.name`);
+  const focusable = {
+    tabIndex: roving === undefined || roving.stop ? 0 : -1,
+    'data-card-key': roving?.key,
+    'aria-describedby': tip.describedBy,
+    ...tip.handlers,
+    onFocus: (e: FocusEvent<HTMLElement>) => { tip.handlers.onFocus(e); roving?.onFocus(roving.key); },
+  };
   return (
     <span ref={ref} className={`sf-slot static sf-ing-${card}${small ? ' small' : ''}`} role="img"
       aria-label={t('sf.cardLabel', { name, count: value ?? sfCardValue(card, [card]) })}
-      {...(textBeside === true ? {} : { tabIndex: 0, 'aria-describedby': tip.describedBy, ...tip.handlers })}>
+      {...(textBeside === true ? {} : focusable)}>
       <span className={`sf-card sf-card-${card}`}>
         <CardArt card={card} />
         <Name card={card} />

@@ -2,6 +2,7 @@ import { type SfCard, type SfEvent, type SfProtein, type SfView, sfCardValue } f
 import { type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePlace, useTravel } from '../../table/motion.js';
+import { moveAmong, useRovingKey } from '../../table/roving.js';
 import { CardBack, SfMotion, TableCard } from './Card.js';
 import { handCardId } from './Hand.js';
 
@@ -20,6 +21,25 @@ function withIds(cards: readonly SfCard[]): { card: SfCard; id: string }[] {
   });
 }
 
+type PutDown = SfView['putDown'][number];
+type Reveal = Logged<Extract<SfEvent, { type: 'taste-test' }>>;
+type Dish = Logged<Extract<SfEvent, { type: 'cook' }>>;
+
+/** The cards of a put-down stack shown face up (a taste test showed them, or they are mine); null when face down. */
+const faceUp = (p: PutDown, me: number | null): readonly SfCard[] | null => (p.cards && (p.open || p.by === me) ? p.cards : null);
+
+/** The keys of the felt's face-up cards, in reading order: the stacks', the last reveal's, the last dish's. */
+function cardKeys(putDown: readonly PutDown[], me: number | null, reveal: Reveal | null, dish: Dish | null): string[] {
+  return [
+    ...putDown.flatMap((p, i) => (faceUp(p, me) ?? []).map((_, j) => `s${i}:${j}`)),
+    ...(reveal === null ? [] : reveal.event.cards.map((_, j) => `r${reveal.seq}:${j}`)),
+    ...(dish === null ? [] : dish.event.cards.map((_, j) => `d${dish.seq}:${j}`)),
+  ];
+}
+
+/** The felt's face-up cards are one Tab stop; the arrow keys, Home and End move among them. */
+const moveAmongCards = moveAmong('[data-card-key]', '.sf-cards-row');
+
 /**
  * The table itself, on its felt: the draw pile, the cards put down this turn (face down unless a
  * taste test showed them, or they are mine), the moment being shown (a declaration, a reveal, a
@@ -30,8 +50,8 @@ export function TableCenter({ view, names, me, claims, lastReveal, lastDish, mom
   view: SfView; names: readonly string[]; me: number | null;
   /** The declared protein of each put-down stack (by index), when known from the log. */
   claims: readonly (SfProtein | null | undefined)[];
-  lastReveal: Logged<Extract<SfEvent, { type: 'taste-test' }>> | null;
-  lastDish: Logged<Extract<SfEvent, { type: 'cook' }>> | null;
+  lastReveal: Reveal | null;
+  lastDish: Dish | null;
   /** The words of the moment on show (held at the player's pace), or null. */
   moment: string | null;
 }) {
@@ -39,8 +59,10 @@ export function TableCenter({ view, names, me, claims, lastReveal, lastDish, mom
   const d = view.declaration;
   const pile = usePlace<HTMLDivElement>('sf-pile');
   const from = (seat: number) => (seat === me ? 'sf-hand' : seatPlace(seat));
+  const [stop, setStop] = useRovingKey(cardKeys(view.putDown, me, lastReveal, lastDish));
+  const roving = (key: string) => ({ key, stop: key === stop, onFocus: setStop });
   return (
-    <section className="sf-felt" aria-label={t('sf.table.title')}>
+    <section className="sf-felt" aria-label={t('sf.table.title')} onKeyDown={moveAmongCards}>
       <div className="sf-felt-top">
         <div ref={pile} className="sf-pile-stack" role="img" aria-label={`${t('sf.drawPileLabel')}: ${view.drawPileSize}`}>
           {view.drawPileSize > 0 ? <CardBack small /> : <span className="sf-pile-empty" />}
@@ -53,16 +75,17 @@ export function TableCenter({ view, names, me, claims, lastReveal, lastDish, mom
               {view.putDown.map((p, i) => {
                 const pending = d !== null && i === view.putDown.length - 1 && d.declarer === p.by && (p.why === 'pair' || p.why === 'protein');
                 const claim = claims[i] ?? (pending ? d.claim : null);
+                const shown = faceUp(p, me);
                 const label = t(`sf.table.why.${p.why}`, { name: names[p.by], claim: claim ? t(`sf.claims.${claim}`) : '?' });
                 return (
                   <Stack key={i} pending={pending} open={p.open}
                     label={`${label}${p.by === me && !p.open && p.cards ? ` ${t('sf.table.yours')}` : ''}`}>
-                    {p.cards && (p.open || p.by === me)
+                    {shown !== null
                       // A dish's cards show their values in that dish (SF-2: the bonus belongs to the dish).
-                      ? withIds(p.cards).map(({ card, id }, j) => (
+                      ? withIds(shown).map(({ card, id }, j) => (
                         <span key={j} className={p.open ? undefined : 'sf-own-down'}>
-                          <TableCard card={card} small value={p.why === 'dish' ? sfCardValue(card, p.cards!) : undefined}
-                            from={p.why === 'dish' || p.by === me ? from(p.by) : null} travelId={p.by === me ? id : undefined} />
+                          <TableCard card={card} small value={p.why === 'dish' ? sfCardValue(card, shown) : undefined}
+                            from={p.why === 'dish' || p.by === me ? from(p.by) : null} travelId={p.by === me ? id : undefined} roving={roving(`s${i}:${j}`)} />
                         </span>
                       ))
                       : Array.from({ length: p.count }, (_, j) => <CardBack key={j} small from={from(p.by)} />)}
@@ -80,7 +103,7 @@ export function TableCenter({ view, names, me, claims, lastReveal, lastDish, mom
             <div key={`r${lastReveal.seq}`} className={`sf-spot sf-reveal ${lastReveal.event.honest ? 'honest' : 'bluff'}`}>
               <h2>{t('sf.table.lastReveal')}</h2>
               <p className="small">{t('sf.table.revealBy', { tester: names[lastReveal.event.tester], declarer: names[lastReveal.event.declarer] })}</p>
-              <span className="sf-cards-row">{lastReveal.event.cards.map((c, j) => <span key={j} className="sf-flip"><TableCard card={c} small /></span>)}</span>
+              <span className="sf-cards-row">{lastReveal.event.cards.map((c, j) => <span key={j} className="sf-flip"><TableCard card={c} small roving={roving(`r${lastReveal.seq}:${j}`)} /></span>)}</span>
               <strong className="sf-verdict">{t(lastReveal.event.honest ? 'sf.table.honest' : 'sf.table.bluff')}</strong>
             </div>
           )}
@@ -91,7 +114,7 @@ export function TableCenter({ view, names, me, claims, lastReveal, lastDish, mom
               <span className="sf-cards-row">
                 {withIds(lastDish.event.cards).map(({ card, id }, j) => (
                   <TableCard key={j} card={card} value={lastDish.event.values[j]} small
-                    from={from(lastDish.event.player)} travelId={lastDish.event.player === me ? id : undefined} />
+                    from={from(lastDish.event.player)} travelId={lastDish.event.player === me ? id : undefined} roving={roving(`d${lastDish.seq}:${j}`)} />
                 ))}
               </span>
             </div>
