@@ -18,7 +18,9 @@
  * Then the cards lying on the table, on a phone: a plain tap opens no text; a long press opens it
  * (the leftmost and rightmost card, and a card at either edge of the window: inside the window), and
  * on a hand card selects nothing; Tab opens it as the card's description, Escape closes it; axe-core
- * finds nothing with it open.
+ * finds nothing with it open. The cards on the felt are one Tab stop between what comes before and
+ * after the felt (the last card focused, else the first); the arrow keys, Home and End move among
+ * them, each card's text following the focus.
  * Screenshots go to artifacts/e2e/sf-look-*.png (full pages, and the window as the player sees it).
  */
 import { mkdirSync } from 'node:fs';
@@ -159,6 +161,13 @@ const uncovered = (el: Locator) => el.evaluate((e) => {
 });
 
 const openTips = (page: Page) => page.locator('[role="tooltip"]').count();
+
+/** What has the keyboard: "table card <n>" (the n-th card on the felt), an element's data-test-id, or its tag. */
+const focused = (page: Page) => page.evaluate(() => {
+  const a = document.activeElement;
+  const n = [...document.querySelectorAll('.sf-felt .sf-slot.static:not(.back)')].indexOf(a as Element);
+  return n >= 0 ? `table card ${n}` : a?.getAttribute('data-test-id') ?? a?.outerHTML.slice(0, 120) ?? 'nothing';
+});
 
 /** A long press on an element with a finger (touch events through the DevTools protocol). */
 async function longPress(page: Page, selector: string, ms: number): Promise<void> {
@@ -400,6 +409,13 @@ describe.skipIf(shouldSkip('sf-table-look'))('Stir Fry Eighteen: the table on a 
       await waitUntil(async () => (await onTable.count()) >= 2, 10_000, 'Dan\'s two cards on the table');
       // The bot's taste test (or silence) is over: the table stays as it is until Dan ends his turn.
       await waitUntil(() => sf.endTurn(dan).isEnabled(), 15_000, 'the taste-test window to close');
+      // Then one card as a protein: a second stack, a second row of cards on the table.
+      const stacks = await dan.locator('.sf-felt .sf-stack').count();
+      await select(dan, [0]);
+      await press(sf.proteinButton(dan));
+      await dan.mouse.move(1, 1);
+      await waitUntil(async () => (await dan.locator('.sf-felt .sf-stack').count()) > stacks, 10_000, 'Dan\'s protein on the table');
+      await waitUntil(() => sf.endTurn(dan).isEnabled(), 15_000, 'the second taste-test window to close');
       const cards = await onTable.all();
       const textOf = async (card: typeof cards[number]) => {
         const label = (await card.getAttribute('aria-label')) ?? '';
@@ -473,6 +489,66 @@ describe.skipIf(shouldSkip('sf-table-look'))('Stir Fry Eighteen: the table on a 
       expect(await cards[0]!.evaluate((el) => el === document.activeElement), 'the card keeps the keyboard').toBe(true);
       // Closed, the text still describes the card (a hidden element).
       expect(await cards[0]!.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent)).toBe(await textOf(cards[0]!));
+
+      // One Tab stop for all the cards on the felt, between the same neighbours as before: what comes
+      // before the felt and what comes after it (the first tabbable outside the felt on either side).
+      const count = await onTable.count();
+      expect(count, 'several cards on the table').toBeGreaterThanOrEqual(3);
+      const neighbours = await dan.evaluate(() => {
+        const felt = document.querySelector('.sf-felt')!;
+        const tabbable = [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, summary, [tabindex]')]
+          .filter((e) => e.tabIndex >= 0 && !(e as HTMLButtonElement).disabled && e.getClientRects().length > 0 && !felt.contains(e));
+        const before = tabbable.filter((e) => (e.compareDocumentPosition(felt) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0).pop();
+        const after = tabbable.find((e) => (e.compareDocumentPosition(felt) & Node.DOCUMENT_POSITION_PRECEDING) !== 0);
+        before?.setAttribute('data-test-id', 'sf-before-felt');
+        after?.setAttribute('data-test-id', 'sf-after-felt');
+        return { before: before !== undefined, after: after !== undefined };
+      });
+      expect(neighbours, 'something to tab from before the felt and to after it').toEqual({ before: true, after: true });
+      await cards[0]!.focus();
+      await dan.keyboard.press('Escape');
+      await dan.keyboard.press('Shift+Tab');
+      expect(await focused(dan), 'Shift+Tab from the first table card').toBe('sf-before-felt');
+      await dan.keyboard.press('Tab');
+      expect(await focused(dan), 'Tab from before the felt').toBe('table card 0');
+      await dan.keyboard.press('Tab');
+      expect(await focused(dan), 'the next Tab leaves the table cards').toBe('sf-after-felt');
+      await dan.keyboard.press('Shift+Tab');
+      expect(await focused(dan), 'Shift+Tab from after the felt').toBe('table card 0');
+      // The arrow keys, Home and End move among the cards in reading order; the text follows the focus.
+      const keyTo = async (key: string, to: number) => {
+        await dan.keyboard.press(key);
+        expect(await focused(dan), `${key} to table card ${to}`).toBe(`table card ${to}`);
+        await waitUntil(async () => (await tipText(dan)) === await textOf(cards[to]!), 5_000, `table card ${to}'s text after ${key}`);
+        expect(await openTips(dan), `one text open after ${key}`).toBe(1);
+        await waitUntil(async () => (await tipInside(dan)) === 'inside', 5_000, `table card ${to}'s text inside the window after ${key}`);
+      };
+      await keyTo('ArrowRight', 1);
+      await dan.screenshot({ path: join(ARTIFACTS, 'sf-look-390-table-card-arrow.png') });
+      await keyTo('ArrowLeft', 0);
+      await keyTo('ArrowLeft', 0);
+      await keyTo('End', count - 1);
+      await keyTo('ArrowRight', count - 1);
+      await keyTo('Home', 0);
+      // ↓ goes to the first card of the next row of cards (a stack, the last reveal, the last dish), ↑ back to its row's first.
+      const nextRow = await onTable.evaluateAll((els) => {
+        const row = (e: Element) => e.closest('.sf-cards-row');
+        const k = els.findIndex((e) => row(e) !== row(els[0]!));
+        return k;
+      });
+      expect(nextRow, 'the table cards on more than one row').toBeGreaterThan(0);
+      await keyTo('ArrowDown', nextRow);
+      await keyTo('ArrowUp', 0);
+      // Tab comes back to the card last focused.
+      await keyTo('ArrowRight', 1);
+      await dan.keyboard.press('Tab');
+      expect(await focused(dan), 'Tab from a table card reached by the arrows').toBe('sf-after-felt');
+      const cardTipOpen = () => cards[1]!.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.getAttribute('role') === 'tooltip');
+      await waitUntil(async () => !(await cardTipOpen()), 5_000, 'the table card\'s text to close as the keyboard leaves');
+      await dan.keyboard.press('Shift+Tab');
+      expect(await focused(dan), 'Shift+Tab back onto the table cards').toBe('table card 1');
+      expect(formatViolations(await axeViolations(dan, { include: '.sf' })), 'axe with the keyboard among the table cards').toEqual([]);
+      await dan.keyboard.press('Escape');
 
       // In Polish and Japanese, on the phone and on a desktop's window: the focused card's text, in that language, inside the window.
       const english = await textOf(cards[0]!);
