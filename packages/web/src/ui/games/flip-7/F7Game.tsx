@@ -1,11 +1,12 @@
 import type { F7Action, F7Event, F7PlayerStats, F7View } from '@parlor/rules';
-import { type KeyboardEvent, type MouseEvent, type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type MouseEvent, type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { myAwayReason } from '../../../state/presence.js';
 import type { LogEntry } from '../../../state/store.js';
 import { useGameCue } from '../../settings/cues.js';
 import type { GameProps } from '../../table/game-props.js';
 import { usePlace } from '../../table/motion.js';
+import { moveAmong, useRovingKey } from '../../table/roving.js';
 import { CardArt, CardBack } from './art.js';
 import { Card, CardLine, F7_DECK, F7_DISCARD, F7_TO_GIVE, type F7TableCards, F7TableCardsContext, lineItems } from './Card.js';
 import { Controls, Hint, giveReceivers, useMover } from './Controls.js';
@@ -50,14 +51,10 @@ export function F7Game({ table, snapshot, names: seatNames, act }: GameProps) {
   useGameCue('flip7', frame.events.some((e) => e.type === 'flip-7') ? moment : null);
 
   // The cards: which arrived at this moment (they travel from the deck), and the one Tab reaches.
-  const [focusKey, setFocusKey] = useState<string | null>(null);
   const keys = useMemo(() => view.lines.flatMap((line, s) => lineItems(line, view.status[s] === 'busted', view.round).map((x) => `${s}:${x.key}`)),
     [view]);
-  const cards = useMemo<F7TableCards>(() => ({
-    arrivals: arrivals(frame.events),
-    focusKey: focusKey !== null && keys.includes(focusKey) ? focusKey : (keys[0] ?? null),
-    setFocusKey,
-  }), [frame.events, focusKey, keys]);
+  const [focusKey, setFocusKey] = useRovingKey(keys);
+  const cards = useMemo<F7TableCards>(() => ({ arrivals: arrivals(frame.events), focusKey, setFocusKey }), [frame.events, focusKey, setFocusKey]);
 
   // An action card to give (F7-8): the receivers' rows take a tap as well as their buttons in the action area.
   const mover = useMover(act);
@@ -135,31 +132,8 @@ function rowSeat(e: MouseEvent<HTMLOListElement>): number | null {
   return seat < 0 ? null : seat;
 }
 
-/**
- * The keyboard among the table's cards (one Tab stop for all of them): ←/→ the previous or next
- * card, ↑/↓ the first card of the line above or below, Home/End the first or last card.
- */
-function moveAmongCards(e: KeyboardEvent<HTMLElement>): void {
-  const all = Array.from(e.currentTarget.querySelectorAll<HTMLElement>('[data-card-key]'));
-  const i = all.indexOf(document.activeElement as HTMLElement);
-  if (i < 0) return;
-  const lineOf = (el: HTMLElement | undefined) => el?.closest('.f7-line') ?? null;
-  let j = i;
-  if (e.key === 'ArrowRight') j = Math.min(all.length - 1, i + 1);
-  else if (e.key === 'ArrowLeft') j = Math.max(0, i - 1);
-  else if (e.key === 'Home') j = 0;
-  else if (e.key === 'End') j = all.length - 1;
-  else if (e.key === 'ArrowDown') {
-    const k = all.findIndex((el, n) => n > i && lineOf(el) !== lineOf(all[i]));
-    j = k < 0 ? i : k;
-  } else if (e.key === 'ArrowUp') {
-    const before = all.slice(0, i).filter((el) => lineOf(el) !== lineOf(all[i]));
-    const line = lineOf(before[before.length - 1]);
-    j = line === null ? i : all.findIndex((el) => lineOf(el) === line);
-  } else return;
-  e.preventDefault();
-  all[j]?.focus();
-}
+/** The keyboard among the table's cards (one Tab stop for them all, ui/table/roving.ts), line by line. */
+const moveAmongCards = moveAmong('[data-card-key]', '.f7-line');
 
 /**
  * Keeps the keyboard on the table when what it was on goes (the table page leaves this to the game
