@@ -33,7 +33,7 @@ import {
   ARTIFACTS, type Harness, WEB_DIST, createTable, fillWithBots, firstVisible, screenshot, shouldSkip, sit, start, startHarness, waitUntil, withFailureShots,
 } from './support/e2e.js';
 import { away } from './support/away.js';
-import { cardOfLabel, press, readHand, select, sf, untilMyTurn } from './support/sf.js';
+import { cardOfLabel, discardDownChoice, press, readHand, select, sf, untilMyTurn } from './support/sf.js';
 
 const LANGS = [
   { code: 'it', label: 'Italiano' }, { code: 'ja', label: '日本語' }, { code: 'ko', label: '한국어' },
@@ -571,8 +571,30 @@ describe.skipIf(shouldSkip('sf-table-look'))('Stir Fry Eighteen: the table on a 
         }
         await dan.setViewportSize({ width: 390, height: 844 });
       }
+
+      // The keyboard on one of Dan's cards as they go back into the pile (his turn ended, by a click
+      // that does not move the keyboard): it stays on the table — the table cards' Tab stop, else
+      // the hand — not on the page's body.
+      await dan.getByRole('combobox', { name: /^(Language|Lingua|言語|언어|Język)$/ }).selectOption({ label: 'English' });
+      await waitUntil(async () => (await dan.evaluate(() => document.documentElement.lang)) === 'en', 10_000, 'the page in English again');
+      const own = await dan.locator('.sf-felt .sf-stack .sf-slot.static:not(.back)').first().elementHandle();
+      const clickInPlace = (b: Locator) => b.evaluate((el) => (el as HTMLButtonElement).click());
+      await own!.focus();
+      await clickInPlace(sf.endTurn(dan));
+      // Over the hand limit, the cards to discard are chosen first, then the keyboard goes back onto
+      // his table card before the discard that ends the turn.
+      await waitUntil(async () => (await sf.discardDownButton(dan).isVisible()) || !(await own!.evaluate((el) => el.isConnected)), 15_000, 'the turn to end or a discard-down');
+      if (await sf.discardDownButton(dan).isVisible()) {
+        await select(dan, discardDownChoice(await readHand(dan)));
+        await waitUntil(() => sf.discardDownButton(dan).isEnabled(), 5_000, 'the discard-down ready');
+        await own!.focus();
+        await clickInPlace(sf.discardDownButton(dan));
+      }
+      await waitUntil(() => own!.evaluate((el) => !el.isConnected), 30_000, 'Dan\'s cards to go back into the pile');
+      await waitUntil(() => dan.evaluate(() => document.activeElement !== document.body && document.activeElement?.closest('.sf') != null), 5_000,
+        'the keyboard kept on the table');
     });
-  }, 240_000);
+  }, 300_000);
 });
 
 describe.skipIf(shouldSkip('sf-table-look'))('Stir Fry Eighteen: the whole table in one desktop window', () => {

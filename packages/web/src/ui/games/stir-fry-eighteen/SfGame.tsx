@@ -17,22 +17,28 @@ import { uniqueNames, useLogContext, useSecondsLeft } from './util.js';
 import './sf.css';
 
 /**
- * Keeps the keyboard in the action area (the dock: the taste-test prompt and the hand) after a
- * move: when the control that had it goes away or is disabled (a prompt answered, a button used up,
- * the turn over), it goes to the open prompt, else to the hand's region — never to the page's body.
+ * Keeps the keyboard on the table when what had it goes away or is disabled — never on the page's
+ * body. In the action area (the dock: the taste-test prompt and the hand), after a move (a prompt
+ * answered, a button used up, the turn over): the open prompt, else the hand's region. On a card
+ * lying on the table that went back into the pile: the table cards' Tab stop, else the hand.
  */
 function useKeepFocus(root: RefObject<HTMLElement | null>, dock: RefObject<HTMLElement | null>, hand: RefObject<HTMLElement | null>): void {
   useEffect(() => {
     const el = root.current;
     if (el === null) return;
-    let inDock = false;
-    const onFocusIn = (e: FocusEvent) => { inDock = dock.current?.contains(e.target as Node) ?? false; };
+    let where: 'dock' | 'felt' | null = null;
+    const onFocusIn = (e: FocusEvent) => {
+      const target = e.target as Node;
+      where = dock.current?.contains(target) ? 'dock' : el.querySelector('.sf-felt')?.contains(target) ? 'felt' : null;
+    };
     const check = () => {
-      if (!inDock) return;
+      if (where === null) return;
       const active = document.activeElement;
       const lost = active === null || active === document.body || !active.isConnected || (active as HTMLButtonElement).disabled === true;
       if (!lost) return;
-      const target = dock.current?.querySelector<HTMLElement>('.sf-taste') ?? hand.current;
+      // From a table card that went back into the pile: the table cards' Tab stop, if any are left.
+      const stop = where === 'felt' ? el.querySelector<HTMLElement>('.sf-felt [data-card-key][tabindex="0"]') : null;
+      const target = stop ?? dock.current?.querySelector<HTMLElement>('.sf-taste') ?? hand.current;
       target?.focus({ preventScroll: true });
     };
     let scheduled = false;
