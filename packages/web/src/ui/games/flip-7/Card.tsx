@@ -51,7 +51,7 @@ export function Card({ card, repeated = false, cardKey, travel, tabIndex }: {
     onFocus: (e: Parameters<typeof onFocus>[0]) => { onFocus(e); if (cardKey !== undefined) ctx?.setFocusKey(cardKey); },
   };
   return (
-    <li ref={travelRef} className={`f7-card f7-${kind} f7-c-${card.replace('+', 'p')}${repeated ? ' is-repeated' : ''}${tip.open ? ' is-tipped' : ''}`}
+    <li ref={travelRef} className={`f7-card f7-${kind} f7-c-${card.replace('+', 'p')}${repeated ? ' is-repeated' : ''}`}
       data-card-key={cardKey} tabIndex={tabIndex ?? (ctx !== null && cardKey === undefined ? 0 : undefined)} aria-describedby={tip.describedBy} {...handlers}>
       <CardArt card={card} />
       {kind === 'action' && <span className="f7-card-name" aria-hidden="true">{label}</span>}
