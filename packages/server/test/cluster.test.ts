@@ -141,6 +141,7 @@ describe.skipIf(skip)('a cluster of three processes', () => {
     await until('every game to finish', () => tables.every((t) => all.some((p) => (p.outcome.get(t.id) ?? null) !== null)), 180_000, progress);
 
     const store = await PostgresStore.open(schema.url);
+    let drivenAfterKill = 0;
     try {
       for (const t of tables) {
         const log = await replay(store, t.game, t.id, 1); // throws if the log skips or repeats a move
@@ -162,10 +163,15 @@ describe.skipIf(skip)('a cluster of three processes', () => {
           for (const m of mine) expect(m.view, `table ${t.id} seat ${m.seat} seq ${m.seq}`).toEqual(log.view(m.seq, m.seat!));
         }
         if (running.some((r) => r.id === t.id)) {
-          // Bots moved again at the new host.
-          expect(log.actions.slice(before.actions.length).some((x) => x.by === 'bot' || x.by === 'stand-in' || x.by === 'timer'), `table ${t.id}`).toBe(true);
+          // The game went on at the new host.
+          const after = log.actions.slice(before.actions.length);
+          expect(after.length, `moves of table ${t.id} after the kill`).toBeGreaterThan(0);
+          if (after.some((x) => x.by === 'bot' || x.by === 'stand-in' || x.by === 'timer')) drivenAfterKill++;
         }
       }
+      // The new host's own drivers (bots, stand-ins, clocks) moved again. Not asked of each table: a
+      // game the players finished soon after the kill may have needed none of them.
+      expect(drivenAfterKill, 'tables where a bot, a stand-in or a clock moved after the kill').toBeGreaterThan(0);
       // The move timer ran out at the new host too (a stand-in then plays cat's seat) …
       const timedLog = await replay(store, timed.game, timed.id, 1);
       const afterKill = timedLog.actions.slice(survived.get(timed.id)!.actions.length);
