@@ -110,13 +110,17 @@ describe('locale files loaded with the pages that need them', () => {
   });
   afterAll(() => { vi.unstubAllGlobals(); });
 
-  it('learn.json, replay.json and coach.json wait for their pages; the lobby\'s few learn words are there from the start; a language chosen later brings what was asked for', async () => {
+  it('learn.json, replay.json, coach.json and the games\' own words wait for their pages; the lobby\'s few learn words are there from the start; a language chosen later brings what was asked for', async () => {
     const { initI18n, loadStrings, setLanguage, stringsLoaded } = await import('../src/i18n/index.js');
     await initI18n();
     expect(i18next.language).toBe('en');
-    // At start: the shell, the games, the account pages; not the learn pages nor the replays.
+    // At start: the shell, the games' names and options, the account pages; not the learn pages, the
+    // replays, nor a game's own words (they come with its screen: ui/games/registry.ts).
     expect(i18next.exists('table.replayGame')).toBe(true);
-    expect(i18next.exists('sf.drawPile')).toBe(true);
+    expect(i18next.exists('games.flip-7.name')).toBe(true);
+    expect(i18next.exists('sf.drawPile')).toBe(false);
+    expect(stringsLoaded('sf')).toBe(false);
+    expect(stringsLoaded('f7')).toBe(false);
     expect(i18next.exists('account.menu.guest')).toBe(true);
     expect(stringsLoaded('learn')).toBe(false);
     expect(stringsLoaded('replay')).toBe(false);
@@ -135,12 +139,18 @@ describe('locale files loaded with the pages that need them', () => {
     expect(i18next.t('learn.page.title', { game: 'Flip 7' })).toBe('How to play Flip 7');
     expect(i18next.exists('replay.next')).toBe(false);
 
+    await loadStrings('sf');
+    expect(i18next.t('sf.drawPile')).not.toBe('sf.drawPile');
+    expect(stringsLoaded('f7')).toBe(false);
+
     // Another language: learn.json was asked for, so it comes too; replay.json still waits.
     await setLanguage('ja');
     expect(i18next.language).toBe('ja');
     expect(stringsLoaded('learn')).toBe(true);
     expect(i18next.t('learn.page.title', { game: 'Flip 7' })).toBe('Flip 7の遊び方');
     expect(i18next.exists('learn.guided.next')).toBe(true);
+    expect(stringsLoaded('sf')).toBe(true);
+    expect(stringsLoaded('f7')).toBe(false);
     expect(stringsLoaded('replay')).toBe(false);
     await loadStrings('replay');
     expect(i18next.exists('replay.next')).toBe(true);

@@ -21,11 +21,15 @@ type Loader = () => Promise<{ default: Record<string, unknown> }>;
  * for them (`loadStrings`), to keep the first load small: the "How to play" pages and guided games
  * (`learn`: the /learn pages and the table's rules panel ask for it; the few `learn.…` words the
  * lobby and the table show are in common.json), the replays (`replay`: the /games pages) and the
- * coach's review (`coach`: loaded with the coach's panel under a finished game) and the offline
- * games (`offline`: the /offline pages).
+ * coach's review (`coach`: loaded with the coach's panel under a finished game), the offline
+ * games (`offline`: the /offline pages) and each game's own words (`sf`, `f7`: loaded with the
+ * game's screen or replay view, ui/games/registry.ts, and with the /learn pages).
  */
-const FILES = import.meta.glob<{ default: Record<string, unknown> }>(['./locales/*/*.json', '!./locales/*/learn.json', '!./locales/*/replay.json', '!./locales/*/coach.json', '!./locales/*/offline.json']);
-const ON_DEMAND: ReadonlySet<string> = new Set(['learn', 'replay', 'coach', 'offline']);
+const FILES = import.meta.glob<{ default: Record<string, unknown> }>([
+  './locales/*/*.json', '!./locales/*/learn.json', '!./locales/*/replay.json', '!./locales/*/coach.json', '!./locales/*/offline.json',
+  '!./locales/*/sf.json', '!./locales/*/f7.json',
+]);
+const ON_DEMAND: ReadonlySet<string> = new Set(['learn', 'replay', 'coach', 'offline', 'sf', 'f7']);
 
 /** The on-demand files asked for so far: a language chosen later loads them with the rest. */
 const wanted = new Set<string>();
@@ -82,7 +86,7 @@ export function stringsLoaded(file: string): boolean {
   return !ON_DEMAND.has(file) || loaded.has(`${i18next.language}/${file}`);
 }
 
-/** Loads an on-demand file (`learn`, `replay`, `coach`, `offline`) in the language shown, and in any language chosen after. */
+/** Loads an on-demand file (`learn`, `replay`, `coach`, `offline`, `sf`, `f7`) in the language shown, and in any language chosen after. */
 export function loadStrings(file: string): Promise<void> {
   wanted.add(file);
   const lang = i18next.language;

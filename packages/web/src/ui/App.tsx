@@ -42,26 +42,32 @@ export function App({ client, store }: { client: ParlorClient; store: Store }) {
 /** Pages that need no name: "How to play", the guided games and the offline games run in the browser alone. */
 const NO_NAME_NEEDED = /^\/(?:learn|offline)(?:\/|$)/;
 
-/** The locale file a page needs beyond those loaded at start (i18n/index.ts), if any. */
-function pageStrings(pathname: string): string | null {
-  if (/^\/learn(?:\/|$)/.test(pathname)) return 'learn';
-  if (/^\/games\//.test(pathname)) return 'replay';
-  return null;
+/** The locale files a page needs beyond those loaded at start (i18n/index.ts); the games' own come with their screens. */
+function pageStrings(pathname: string): readonly string[] {
+  // The rules pages and guided games show both games' cards, in their words.
+  if (/^\/learn(?:\/|$)/.test(pathname)) return LEARN_STRINGS;
+  if (/^\/games\//.test(pathname)) return REPLAY_STRINGS;
+  return NO_STRINGS;
 }
+const LEARN_STRINGS = ['learn', 'sf', 'f7'] as const;
+const REPLAY_STRINGS = ['replay'] as const;
+const NO_STRINGS = [] as const;
 
-/** Shows `children` once the locale file `file` is loaded in the language shown (at once when it is). */
-function WithStrings({ file, children }: { file: string | null; children: ReactNode }) {
+/** Shows `children` once the locale files `files` are loaded in the language shown (at once when they are). */
+function WithStrings({ files, children }: { files: readonly string[]; children: ReactNode }) {
   const { i18n } = useTranslation();
-  const [, loaded] = useState(0);
-  const ready = file === null || stringsLoaded(file);
+  // What was tried: `<language>:<files>` once their loading settled (loaded, or failed offline).
+  const [tried, setTried] = useState<string | null>(null);
+  const key = `${i18n.language}:${files.join(',')}`;
+  const ready = files.every(stringsLoaded);
   useEffect(() => {
-    if (ready || file === null) return;
+    if (ready) return;
     let live = true;
-    // Loaded, or failed (offline): the page shows either way rather than wait for ever.
-    void loadStrings(file).finally(() => { if (live) loaded((n) => n + 1); });
+    void Promise.allSettled(files.map(loadStrings)).then(() => { if (live) setTried(key); });
     return () => { live = false; };
-  }, [file, ready, i18n.language]);
-  return ready ? children : <div className="page-loading" aria-busy="true" />;
+  }, [files, ready, key]);
+  // The page shows once the files are there, or once they failed, rather than wait for ever.
+  return ready || tried === key ? children : <div className="page-loading" aria-busy="true" />;
 }
 
 function Shell({ path }: { path: string }) {
@@ -78,7 +84,7 @@ function Shell({ path }: { path: string }) {
       <main id="main">
         {/* In the main region (every part of the page is in a landmark). */}
         <Notice />
-        {needsName ? <NameForm /> : <WithStrings file={pageStrings(url.pathname)}>{page(url)}</WithStrings>}
+        {needsName ? <NameForm /> : <WithStrings files={pageStrings(url.pathname)}>{page(url)}</WithStrings>}
       </main>
     </>
   );
