@@ -64,6 +64,9 @@ describe.skipIf(shouldSkip('sf-full-game'))('Stir Fry Eighteen: a whole game aga
       expect(Math.max(...scores)).toBeGreaterThanOrEqual(50);
       await expect.poll(() => ana.getByRole('heading', { name: 'Statistics' }).isVisible()).toBe(true);
       expect(await ana.getByRole('button', { name: 'Play again' }).first().isVisible()).toBe(true);
+      // Under the end screen the seats stay folded in the table's bar: nothing pushes the end screen down.
+      expect(await ana.locator('section.seats:visible').count(), 'the seats list shown in full').toBe(0);
+      expect(await ana.locator('details.seats-folded').count()).toBe(1);
       console.log(`sf-full-game: Ana ${JSON.stringify(did)}; final scores ${scores.join(', ')}`);
       await screenshot(ana, 'sf-full-game');
     });

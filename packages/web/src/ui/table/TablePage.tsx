@@ -16,8 +16,8 @@ import type { GameProps } from './game-props.js';
 import { AwayBar } from './Presence.js';
 
 /**
- * One table: a slim bar (back to the lobby, the game's name, "How to play", the folded seats while a
- * game runs, the fairness panel, "Leave"), then seats (sit, bots, start) before a game, the game and
+ * One table: a slim bar (back to the lobby, the game's name, "How to play", the seats folded once a
+ * game is shown, the fairness panel, "Leave"), then seats (sit, bots, start) before a game, the game and
  * the chat — beside the game (and its log) on a wide screen, under it on a narrow one. The bar keeps
  * the window for the game: a part of it opened takes a row of its own under it (shell.css). A cue
  * sounds when the table asks me something (ui/settings/cues.ts).
@@ -58,7 +58,9 @@ export function TablePage({ tableId, invite }: { tableId: string; invite: string
   const names = table.summary.seats.map((s) => seatName(s, t));
   const seat = table.yourSeats[0] ?? null;
   const snapshot: GameSnapshot | undefined = table.games[seat === null ? 'spectator' : String(seat)] ?? Object.values(table.games)[0];
-  const running = table.summary.status === 'running';
+  // The seats in full only until the first game: then the game's screen (and its end screen, which
+  // has "Play again") shows who sits where.
+  const folded = table.summary.status === 'running' || snapshot !== undefined;
 
   return (
     <div className="table-page">
@@ -67,8 +69,8 @@ export function TablePage({ tableId, invite }: { tableId: string; invite: string
         <TableHeading table={table} />
         {/* How to play this table's game, folded until opened (ui/learn); its texts load when it is first opened. */}
         <LoadOnOpen file="learn"><TableHelp game={table.summary.game} /></LoadOnOpen>
-        {running && (
-          // While a game runs the seats are in the game's own display: this panel stays folded in the bar.
+        {folded && (
+          // While a game runs, and under its end screen, the seats are in the game's own display: this panel stays folded in the bar.
           <details className="panel seats-folded"><summary>{t('table.seatsTitle')}</summary><Seats table={table} invite={invite} /></details>
         )}
         {snapshot !== undefined && <Fairness table={table} snapshot={snapshot} />}
@@ -77,7 +79,7 @@ export function TablePage({ tableId, invite }: { tableId: string; invite: string
       </div>
       <div className="table-body">
         <div className="table-main">
-          {!running && <Seats table={table} invite={invite} />}
+          {!folded && <Seats table={table} invite={invite} />}
           {snapshot !== undefined && <div className="table-game" data-own-focus><Game table={table} snapshot={snapshot} names={names} /></div>}
           {/* A finished game I played: the coach's review of my seat (its seed revealed: the game is over). */}
           {snapshot !== undefined && snapshot.seat !== null && snapshot.seed !== null && (
