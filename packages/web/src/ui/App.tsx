@@ -1,6 +1,6 @@
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Language, loadStrings, setLanguage, stringsLoaded } from '../i18n/index.js';
+import { LANGUAGES, type Language, setLanguage } from '../i18n/index.js';
 import type { ParlorClient } from '../net/client.js';
 import type { Store } from '../state/store.js';
 import { AccountMenu } from './account/AccountMenu.js';
@@ -11,6 +11,7 @@ import { rememberYourTables } from './lobby/remembered.js';
 import { Notice } from './Notice.js';
 import { page } from './routes.js';
 import { SettingsMenu } from './settings/SettingsMenu.js';
+import { WithStrings } from './WithStrings.js';
 import './shell.css';
 
 /** The current path, and a way to go elsewhere without reloading (routes.tsx says what each shows). */
@@ -52,23 +53,6 @@ function pageStrings(pathname: string): readonly string[] {
 const LEARN_STRINGS = ['learn', 'sf', 'f7'] as const;
 const REPLAY_STRINGS = ['replay'] as const;
 const NO_STRINGS = [] as const;
-
-/** Shows `children` once the locale files `files` are loaded in the language shown (at once when they are). */
-function WithStrings({ files, children }: { files: readonly string[]; children: ReactNode }) {
-  const { i18n } = useTranslation();
-  // What was tried: `<language>:<files>` once their loading settled (loaded, or failed offline).
-  const [tried, setTried] = useState<string | null>(null);
-  const key = `${i18n.language}:${files.join(',')}`;
-  const ready = files.every(stringsLoaded);
-  useEffect(() => {
-    if (ready) return;
-    let live = true;
-    void Promise.allSettled(files.map(loadStrings)).then(() => { if (live) setTried(key); });
-    return () => { live = false; };
-  }, [files, ready, key]);
-  // The page shows once the files are there, or once they failed, rather than wait for ever.
-  return ready || tried === key ? children : <div className="page-loading" aria-busy="true" />;
-}
 
 function Shell({ path }: { path: string }) {
   const { t } = useTranslation();

@@ -1,15 +1,17 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadStrings, stringsLoaded } from '../../i18n/index.js';
 import { type OfflineRecord, exportOf } from '../../offline/record.js';
 import { offlineGames } from '../../offline/storage.js';
 import { Link } from '../learn/Link.js';
 import { useTitle } from '../learn/useTitle.js';
+import { useStrings } from '../WithStrings.js';
 import { foldExport } from '../replay/fold.js';
 import { Viewer } from '../replay/ReplayPage.js';
 import { DownloadButton, OFFLINE_PATH, offlineGamePath } from './common.js';
 import { Missing } from './OfflineGamePage.js';
 import './offline.css';
+
+const REPLAY_STRINGS = ['replay'] as const;
 
 type Loaded = { readonly state: 'loading' } | { readonly state: 'missing' } | { readonly state: 'ready'; readonly record: OfflineRecord };
 
@@ -19,19 +21,11 @@ type Loaded = { readonly state: 'loading' } | { readonly state: 'missing' } | { 
  * local mode (no table to go back to, no link to share: the game is only in this browser).
  */
 export function OfflineReplayPage({ id, at }: { id: string; at: string | null }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   useTitle(`${t('offline.replayTitle')} — ${t('app.name')}`);
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   // The replay's words (replay.json) load on demand (the app loads them itself only under /games/).
-  // Loaded, or failed: the page shows either way rather than wait for ever.
-  const [tried, setTried] = useState(false);
-  const strings = stringsLoaded('replay');
-  useEffect(() => {
-    if (strings) return;
-    let live = true;
-    void loadStrings('replay').catch(() => undefined).finally(() => { if (live) setTried(true); });
-    return () => { live = false; };
-  }, [strings, i18n.language]);
+  const strings = useStrings(REPLAY_STRINGS);
   useEffect(() => {
     let live = true;
     offlineGames.get(id).then(
@@ -44,7 +38,7 @@ export function OfflineReplayPage({ id, at }: { id: string; at: string | null })
   const folded = useMemo(() => (exp === null ? null : foldExport(exp)), [exp]);
 
   if (loaded.state === 'missing') return <Missing />;
-  if (loaded.state === 'loading' || (!strings && !tried)) return <div className="offline-page" aria-busy="true"><p role="status" className="muted">{t('offline.loading')}</p></div>;
+  if (loaded.state === 'loading' || !strings) return <div className="offline-page" aria-busy="true"><p role="status" className="muted">{t('offline.loading')}</p></div>;
   const nav = <nav className="learn-nav row"><Link to={OFFLINE_PATH}>← {t('offline.back')}</Link></nav>;
   if (exp === null || folded === null) {
     // Not over yet: its seed is still secret, so there is nothing to replay.

@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import './card-tip.css';
 
 /** How long a finger rests on a card before its tooltip opens (a plain tap opens nothing). */
-export const LONG_PRESS_MS = 450;
+const LONG_PRESS_MS = 450;
 /** A finger moving farther than this (px) is scrolling, not pressing. */
 const PRESS_SLOP = 10;
 /** The tooltip keeps this far (px) from the window's edges, and this far from its card. */
@@ -124,7 +124,7 @@ function uncover(el: HTMLElement): void {
 }
 
 /** Where a tooltip of `size` goes beside the card at `card`, inside a window of `vw` × `vh`: above when there is room, else below. */
-export function placeTip(card: DOMRect, size: { width: number; height: number }, vw: number, vh: number): { left: number; top: number } {
+function placeTip(card: DOMRect, size: { width: number; height: number }, vw: number, vh: number): { left: number; top: number } {
   const left = Math.max(MARGIN, Math.min(vw - MARGIN - size.width, card.left + card.width / 2 - size.width / 2));
   let top = card.top - size.height - GAP;
   if (top < MARGIN) top = Math.min(card.bottom + GAP, vh - MARGIN - size.height);

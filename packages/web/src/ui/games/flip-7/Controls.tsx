@@ -34,13 +34,15 @@ interface ControlsProps {
   readonly seat: number;
   readonly names: readonly string[];
   readonly legal: readonly F7Action[];
+  /** The seats this seat may give the pending action card to (giveReceivers); empty unless giving. */
+  readonly receivers: readonly number[];
   readonly mover: Mover;
   /** Many players: the receivers are a compact grid of names (their rows on the table tell the rest, and take a tap too). */
   readonly compact: boolean;
 }
 
 /** The decision asked of this seat: hit or stay (F7-4, F7-5), or who gets an action card (F7-8, F7-10, F7-11). */
-export function Controls({ view, seat, names, legal, mover, compact }: ControlsProps) {
+export function Controls({ view, seat, names, legal, receivers, mover, compact }: ControlsProps) {
   const { t } = useTranslation();
   const { busy, send } = mover;
   const pending = view.pending;
@@ -48,7 +50,6 @@ export function Controls({ view, seat, names, legal, mover, compact }: ControlsP
 
   if (pending.kind === 'give') {
     const card = cardLabel(pending.card, t);
-    const receivers = giveReceivers(view, seat, legal);
     return (
       <section className="f7-controls f7-give" aria-labelledby="f7-give-title" aria-busy={busy}>
         <h2 id="f7-give-title" className="visually-hidden">{t(pending.setAside ? 'f7.turn.yourGiveSetAside' : 'f7.turn.yourGive', { card })}</h2>

@@ -58,10 +58,10 @@ export function F7Game({ table, snapshot, names: seatNames, act }: GameProps) {
 
   // An action card to give (F7-8): the receivers' rows take a tap as well as their buttons in the action area.
   const mover = useMover(act);
-  const giveTo = useMemo(() => new Set(giveReceivers(view, seat, legal)), [view, seat, legal]);
-  const pickRow = giveTo.size === 0 ? undefined : (e: MouseEvent<HTMLOListElement>) => {
+  const giveTo = useMemo(() => giveReceivers(view, seat, legal), [view, seat, legal]);
+  const pickRow = giveTo.length === 0 ? undefined : (e: MouseEvent<HTMLOListElement>) => {
     const to = rowSeat(e);
-    if (to !== null && giveTo.has(to)) mover.send({ type: 'give', to });
+    if (to !== null && giveTo.includes(to)) mover.send({ type: 'give', to });
   };
 
   const root = useRef<HTMLElement>(null);
@@ -88,11 +88,11 @@ export function F7Game({ table, snapshot, names: seatNames, act }: GameProps) {
               <Toasts events={frame.events} moment={frame.key} hold={frame.hold} names={names} t={t} />
               <FlipThrees view={view} names={names} />
               {!over && (
-                <ol className={`f7-players${view.players >= MANY_PLAYERS ? ' f7-many' : ''}${giveTo.size > 0 ? ' f7-giving' : ''}`} aria-label={t('f7.info.players')}
+                <ol className={`f7-players${view.players >= MANY_PLAYERS ? ' f7-many' : ''}${giveTo.length > 0 ? ' f7-giving' : ''}`} aria-label={t('f7.info.players')}
                   onKeyDown={moveAmongCards} onClick={pickRow}>
                   {Array.from({ length: view.players }, (_, i) => (
                     <PlayerLine key={i} view={view} seat={i} name={names[i] ?? ''} me={i === seat} turn={i === turnSeat} table={table} snapshot={snapshot}
-                      choosable={giveTo.has(i)} />
+                      choosable={giveTo.includes(i)} />
                   ))}
                 </ol>
               )}
@@ -101,10 +101,9 @@ export function F7Game({ table, snapshot, names: seatNames, act }: GameProps) {
               <div ref={dock} className="f7-dock" tabIndex={-1}>
                 <TurnBanner view={view} seat={seat} names={names} roundEnd={frame.roundEnd ? last?.end ?? null : null}
                   deadline={live ? snapshot.deadline : null} waiting={live && snapshot.waitingFor.length > 0} botPlaysMe={myAwayReason(table) !== null} />
-                {seat !== null && <Controls view={view} seat={seat} names={names} legal={legal} mover={mover} compact={view.players >= MANY_PLAYERS} />}
+                {seat !== null && <Controls view={view} seat={seat} names={names} legal={legal} receivers={giveTo} mover={mover} compact={view.players >= MANY_PLAYERS} />}
                 {/* The bust chance is for hitting or staying: not shown while you give an action card. */}
-                {seat !== null && view.status[seat] === 'active' && !frame.roundEnd && !(view.pending?.kind === 'give' && view.pending.seat === seat)
-                  && <Hint view={view} seat={seat} />}
+                {seat !== null && view.status[seat] === 'active' && !frame.roundEnd && giveTo.length === 0 && <Hint view={view} seat={seat} />}
               </div>
             )}
             {last !== null && <RoundSummary end={last.end} names={names} busted={last.busted} />}

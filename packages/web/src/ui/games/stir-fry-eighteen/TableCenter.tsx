@@ -28,12 +28,17 @@ type Dish = Logged<Extract<SfEvent, { type: 'cook' }>>;
 /** The cards of a put-down stack shown face up (a taste test showed them, or they are mine); null when face down. */
 const faceUp = (p: PutDown, me: number | null): readonly SfCard[] | null => (p.cards && (p.open || p.by === me) ? p.cards : null);
 
+/** Each face-up card's key on the felt: card `j` of stack `i`, of the reveal or of the dish logged at `seq`. */
+const stackKey = (i: number, j: number) => `s${i}:${j}`;
+const revealKey = (seq: number, j: number) => `r${seq}:${j}`;
+const dishKey = (seq: number, j: number) => `d${seq}:${j}`;
+
 /** The keys of the felt's face-up cards, in reading order: the stacks', the last reveal's, the last dish's. */
 function cardKeys(putDown: readonly PutDown[], me: number | null, reveal: Reveal | null, dish: Dish | null): string[] {
   return [
-    ...putDown.flatMap((p, i) => (faceUp(p, me) ?? []).map((_, j) => `s${i}:${j}`)),
-    ...(reveal === null ? [] : reveal.event.cards.map((_, j) => `r${reveal.seq}:${j}`)),
-    ...(dish === null ? [] : dish.event.cards.map((_, j) => `d${dish.seq}:${j}`)),
+    ...putDown.flatMap((p, i) => (faceUp(p, me) ?? []).map((_, j) => stackKey(i, j))),
+    ...(reveal === null ? [] : reveal.event.cards.map((_, j) => revealKey(reveal.seq, j))),
+    ...(dish === null ? [] : dish.event.cards.map((_, j) => dishKey(dish.seq, j))),
   ];
 }
 
@@ -85,7 +90,7 @@ export function TableCenter({ view, names, me, claims, lastReveal, lastDish, mom
                       ? withIds(shown).map(({ card, id }, j) => (
                         <span key={j} className={p.open ? undefined : 'sf-own-down'}>
                           <TableCard card={card} small value={p.why === 'dish' ? sfCardValue(card, shown) : undefined}
-                            from={p.why === 'dish' || p.by === me ? from(p.by) : null} travelId={p.by === me ? id : undefined} roving={roving(`s${i}:${j}`)} />
+                            from={p.why === 'dish' || p.by === me ? from(p.by) : null} travelId={p.by === me ? id : undefined} roving={roving(stackKey(i, j))} />
                         </span>
                       ))
                       : Array.from({ length: p.count }, (_, j) => <CardBack key={j} small from={from(p.by)} />)}
@@ -103,7 +108,7 @@ export function TableCenter({ view, names, me, claims, lastReveal, lastDish, mom
             <div key={`r${lastReveal.seq}`} className={`sf-spot sf-reveal ${lastReveal.event.honest ? 'honest' : 'bluff'}`}>
               <h2>{t('sf.table.lastReveal')}</h2>
               <p className="small">{t('sf.table.revealBy', { tester: names[lastReveal.event.tester], declarer: names[lastReveal.event.declarer] })}</p>
-              <span className="sf-cards-row">{lastReveal.event.cards.map((c, j) => <span key={j} className="sf-flip"><TableCard card={c} small roving={roving(`r${lastReveal.seq}:${j}`)} /></span>)}</span>
+              <span className="sf-cards-row">{lastReveal.event.cards.map((c, j) => <span key={j} className="sf-flip"><TableCard card={c} small roving={roving(revealKey(lastReveal.seq, j))} /></span>)}</span>
               <strong className="sf-verdict">{t(lastReveal.event.honest ? 'sf.table.honest' : 'sf.table.bluff')}</strong>
             </div>
           )}
@@ -114,7 +119,7 @@ export function TableCenter({ view, names, me, claims, lastReveal, lastDish, mom
               <span className="sf-cards-row">
                 {withIds(lastDish.event.cards).map(({ card, id }, j) => (
                   <TableCard key={j} card={card} value={lastDish.event.values[j]} small
-                    from={from(lastDish.event.player)} travelId={lastDish.event.player === me ? id : undefined} roving={roving(`d${lastDish.seq}:${j}`)} />
+                    from={from(lastDish.event.player)} travelId={lastDish.event.player === me ? id : undefined} roving={roving(dishKey(lastDish.seq, j))} />
                 ))}
               </span>
             </div>
