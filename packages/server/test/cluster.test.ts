@@ -140,6 +140,9 @@ describe.skipIf(skip)('a cluster of three processes', () => {
     }).join('\n') + `\nb:\n${b.output.slice(-3000)}\nc:\n${c.output.slice(-3000)}`;
     await until('every game to finish', () => tables.every((t) => all.some((p) => (p.outcome.get(t.id) ?? null) !== null)), 180_000, progress);
 
+    // Running at the kill as the store had it (a game whose last move was stored just before the
+    // kill is over there, though no client had heard its outcome yet).
+    const goingOn = (id: string) => running.some((r) => r.id === id) && survived.get(id)!.outcome === null;
     const store = await PostgresStore.open(schema.url);
     let drivenAfterKill = 0;
     try {
@@ -162,7 +165,7 @@ describe.skipIf(skip)('a cluster of three processes', () => {
           expect(mine.at(-1)!.outcome).toEqual(log.outcome);
           for (const m of mine) expect(m.view, `table ${t.id} seat ${m.seat} seq ${m.seq}`).toEqual(log.view(m.seq, m.seat!));
         }
-        if (running.some((r) => r.id === t.id)) {
+        if (goingOn(t.id)) {
           // The game went on at the new host.
           const after = log.actions.slice(before.actions.length);
           expect(after.length, `moves of table ${t.id} after the kill`).toBeGreaterThan(0);
@@ -171,11 +174,11 @@ describe.skipIf(skip)('a cluster of three processes', () => {
       }
       // The new host's own drivers (bots, stand-ins, clocks) moved again. Not asked of each table: a
       // game the players finished soon after the kill may have needed none of them.
-      expect(drivenAfterKill, 'tables where a bot, a stand-in or a clock moved after the kill').toBeGreaterThan(0);
+      if (tables.some((t) => goingOn(t.id))) expect(drivenAfterKill, 'tables where a bot, a stand-in or a clock moved after the kill').toBeGreaterThan(0);
       // The move timer ran out at the new host too (a stand-in then plays cat's seat) …
       const timedLog = await replay(store, timed.game, timed.id, 1);
       const afterKill = timedLog.actions.slice(survived.get(timed.id)!.actions.length);
-      if (running.some((r) => r.id === timed.id)) expect(afterKill.some((x) => x.seat === 2 && x.by === 'stand-in')).toBe(true);
+      if (goingOn(timed.id)) expect(afterKill.some((x) => x.seat === 2 && x.by === 'stand-in')).toBe(true);
       // … and the taste-test windows nobody answered were closed by their clock (silence answers).
       const silentLog = await replay(store, sfSilent.game, sfSilent.id, 1);
       expect(silentLog.actions.some((x) => x.by === 'timer')).toBe(true);
