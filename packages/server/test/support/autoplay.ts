@@ -28,7 +28,10 @@ export class AutoPlayer {
   private readonly asked = new Map<string, { m: Game; sentAt: number }>();
   private readonly watchdog: NodeJS.Timeout;
 
-  /** Questions it leaves unanswered (a test plays those itself, or lets the clock run). */
+  /**
+   * Questions it leaves unanswered (a test plays those itself, or lets the clock run). A question
+   * held and then let go is answered by the watchdog within a quarter of a second, if still current.
+   */
   hold: (m: Game) => boolean = () => false;
 
   constructor(readonly client: TestClient, seed: string, private readonly pauseMs = 15) {
@@ -68,7 +71,9 @@ export class AutoPlayer {
     if (m.type !== 'game' || m.seat === null || !this.tables.has(m.tableId)) return;
     this.seen.push(m);
     this.outcome.set(m.tableId, m.outcome);
-    if (this.stopped || m.outcome !== null || m.legal.length === 0 || this.hold(m)) return;
+    if (this.stopped || m.outcome !== null || m.legal.length === 0) return;
+    // A held question is remembered as never answered: the watchdog answers it once it is no longer held.
+    if (this.hold(m)) { this.asked.set(`${m.tableId}/${m.seat}`, { m, sentAt: 0 }); return; }
     const key = `${m.tableId}/${m.seat}/${m.seq}`;
     if (this.sent.has(key)) return;
     this.sent.add(key);
