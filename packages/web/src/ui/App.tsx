@@ -66,8 +66,9 @@ function Shell({ path }: { path: string }) {
       <a className="skip" href="#main">{t('app.skip')}</a>
       <Header />
       <main id="main">
-        {/* In the main region (every part of the page is in a landmark). */}
-        <Notice />
+        {/* In the main region (every part of the page is in a landmark). The name form says its own
+            refusals beside the field, once. */}
+        {!needsName && <Notice />}
         {needsName ? <NameForm /> : <WithStrings files={pageStrings(url.pathname)}>{page(url)}</WithStrings>}
       </main>
     </>

@@ -236,6 +236,7 @@ describe.skipIf(shouldSkip('shell-first-screen'))('The shell before and around t
       // Refused: nothing is connecting (the header says nothing about it), and the name form says why.
       await noConnectionShown(page, en.app.connection.connecting);
       expect(await page.locator('#name-refused').textContent()).toBe(en.errors.NAME_TAKEN);
+      expect(await page.getByText(en.errors.NAME_TAKEN).count(), 'said once, beside the field').toBe(1);
       expect(await page.getByLabel(en.name.label).getAttribute('aria-invalid')).toBe('true');
       const form = page.getByRole('form', { name: en.name.signInTitle });
       await form.waitFor();
@@ -297,6 +298,7 @@ describe.skipIf(shouldSkip('shell-first-screen'))('The shell before and around t
         await page.getByRole('alert').filter({ hasText: words.errors.NAME_TAKEN }).waitFor();
         await noConnectionShown(page, words.app.connection.connecting);
         expect(await page.locator('#name-refused').textContent()).toBe(words.errors.NAME_TAKEN);
+        expect(await page.getByText(words.errors.NAME_TAKEN).count(), 'said once, beside the field').toBe(1);
         expect(await headerRows(page), 'the header in one row').toBe(1);
         await clean(page, `name refused ${code} 390`);
         await screenshot(page, `shell-refused-${code}-390`);

@@ -20,7 +20,7 @@ function suggestedName(t: (k: string, o: Record<string, unknown>) => string): st
  */
 export function NameForm() {
   const { t } = useTranslation();
-  const { client } = useServices();
+  const { client, store } = useServices();
   const atTable = /^\/t\//.test(window.location.pathname);
   const [name, setName] = useState(() => client.savedName || suggestedName(t));
   // A play button was pressed while the name would not do: say so.
@@ -30,15 +30,18 @@ export function NameForm() {
   // new device — the sign-in form opens with that name, the notice saying why.
   const notice = useApp((s) => s.notice);
   const [takenName, setTakenName] = useState<string | null>(null);
-  // Why the server refused the name given (its hello), said in the form until the name is changed.
+  // Why the server refused the name given (its hello), said in the form until the name is changed;
+  // taken from the page's notice (shown nowhere else while this form is), which is then cleared so
+  // that it does not come back once the lobby opens.
   const [refused, setRefused] = useState<{ code: string; message: string } | null>(null);
   useEffect(() => {
     if (notice === null) return;
     setRefused({ code: notice.code, message: notice.message });
+    store.clearNotice();
     if (notice.code !== 'NAME_TAKEN') return;
     setTakenName(client.savedName);
     setSigningIn(true);
-  }, [notice, client]);
+  }, [notice, client, store]);
   const input = useRef<HTMLInputElement>(null);
   const problem = nameProblem(name);
   const used = nameLength(cleanName(name));
@@ -65,8 +68,7 @@ export function NameForm() {
       </p>
       {problem === 'long' && <p className="name-error" role="alert">{t('name.tooLong', { max: MAX_NAME_LENGTH })}</p>}
       {problem === 'empty' && asked && <p className="name-error" role="alert">{t('name.required')}</p>}
-      {/* The notice above the page announces it; this stays by the field. */}
-      {refused !== null && <p id="name-refused" className="name-error">{t(`errors.${refused.code}`, { defaultValue: refused.message })}</p>}
+      {refused !== null && <p id="name-refused" className="name-error" role="alert">{t(`errors.${refused.code}`, { defaultValue: refused.message })}</p>}
       <button type="submit" disabled={problem !== null}>{t('name.submit')}</button>
       <p className="name-account">
         {t('name.haveAccount')}{' '}
