@@ -314,7 +314,8 @@ describe.skipIf(shouldSkip('f7-table'))('Flip 7 table on a phone and a desktop',
       await page.locator('.f7-players').waitFor();
       // Hitting (almost) always, until an action card is Cy's to give (F7-8).
       const aside = await playUntil(page, 'give', 40);
-      // Cards set aside during a Flip Three (F7-10), when there were any on the way: each a Tab stop.
+      // Cards set aside during a Flip Three (F7-10), when there were any on the way: each a Tab stop
+      // (always checked, on real games' views, by f7-flip-three.test.ts).
       console.info(`f7-table: ${aside.setAside} set-aside card(s) seen on the way`);
       expect(aside.setAsideFocusable, 'set-aside cards that take the keyboard').toBe(aside.setAside);
       await expectCardToGive(page);

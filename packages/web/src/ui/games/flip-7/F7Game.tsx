@@ -11,6 +11,7 @@ import { CardArt, CardBack } from './art.js';
 import { Card, CardLine, F7_DECK, F7_DISCARD, F7_TO_GIVE, type F7TableCards, F7TableCardsContext, lineItems } from './Card.js';
 import { Controls, Hint, giveReceivers, useMover } from './Controls.js';
 import { EndScreen } from './EndScreen.js';
+import { FlipThrees } from './FlipThrees.js';
 import { arrivals } from './frames.js';
 import { GameLog } from './GameLog.js';
 import { PlayerLine } from './PlayerLine.js';
@@ -269,27 +270,6 @@ function TurnBanner({ view, seat, names, roundEnd, deadline, waiting, botPlaysMe
         <span className={`f7-timer${secs <= 5 ? ' is-low' : ''}`} role="timer" aria-live="off">{t('table.timeLeft', { seconds: secs })}</span>
       )}
     </div>
-  );
-}
-
-/** Flip Threes resolving (F7-10): who flips, how many flips are left, the set-aside cards waiting to be given. */
-function FlipThrees({ view, names }: { view: F7View; names: readonly string[] }) {
-  const { t } = useTranslation();
-  if (view.flipThrees.length === 0) return null;
-  return (
-    <section className="f7-f3" aria-labelledby="f7-f3-title">
-      <h3 id="f7-f3-title">{t('f7.flipThree.title')}</h3>
-      {view.flipThrees.map((f, i) => (
-        <div key={i} className="f7-f3-item">
-          <p>{f.flipping ? t('f7.flipThree.flipping', { name: names[f.receiver], count: f.flipsLeft }) : t('f7.flipThree.waiting', { name: names[f.receiver] })}</p>
-          {f.setAside.length > 0 && (
-            f.givenTo.length > 0
-              ? <ul className="f7-given">{f.setAside.map((c, j) => <li key={j}>{f.givenTo[j] === undefined ? cardLabel(c, t) : t('f7.flipThree.givenTo', { card: cardLabel(c, t), name: names[f.givenTo[j]!] })}</li>)}</ul>
-              : <CardLine cards={f.setAside} busted={false} label={t('f7.flipThree.waiting', { name: names[f.receiver] })} />
-          )}
-        </div>
-      ))}
-    </section>
   );
 }
 
