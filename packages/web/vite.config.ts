@@ -101,8 +101,9 @@ const SERVER_PATHS = [/^\/ws(?:\/|$)/, /^\/tables\//, /^\/api\//, /^\/healthz$/,
  * the whole build — the page, every chunk loaded later (the table, the game screens, the offline
  * worker, every language) and the icons — so that after one visit the app opens with no network
  * and offline games can be played (src/offline). Navigations get the cached index.html, except to
- * the server's own paths. A new build's worker takes over at once (skipWaiting, clientsClaim); a
- * page of the previous build that asks for a chunk gone since reloads (main.tsx). main.tsx
+ * the server's own paths. A new build's worker takes over at once (skipWaiting, clientsClaim); an
+ * open page then offers a reload into it (src/offline/update.ts), and a page of the previous build
+ * that asks for a chunk gone since reloads by itself (main.tsx). main.tsx
  * registers the worker. It is written before `precompress` runs (closeBundleOrder 'pre'), so that
  * sw.js and the manifest get their compressed copies too.
  */

@@ -2,6 +2,8 @@
 import './zod-jitless.js';
 // Early, to catch the browser's install offer whatever page opens first.
 import './offline/install.js';
+// Before the worker registers, to know whether this page was already controlled (offline/update.ts).
+import './offline/update.js';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from './i18n/index.js';
 import { ParlorClient } from './net/client.js';

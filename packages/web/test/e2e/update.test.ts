@@ -1,0 +1,79 @@
+/**
+ * A new version of Parlor installed while a page is open (src/offline/update.ts), in Chromium: the
+ * page, controlled by the service worker of one build, stays on its code when the worker of a new
+ * build takes over, and says so with a Reload button; the reload brings the new version and the note
+ * goes. The first worker taking over a fresh page says nothing. The build served is a copy, so that
+ * the test can change its sw.js as a deployment would.
+ */
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import en from '../../src/i18n/locales/en/common.json' with { type: 'json' };
+import ja from '../../src/i18n/locales/ja/common.json' with { type: 'json' };
+import { axeViolations, formatViolations } from './support/axe.js';
+import { type Harness, WEB_DIST, person, screenshot, shouldSkip, startHarness, waitUntil, withFailureShots } from './support/e2e.js';
+
+describe.skipIf(shouldSkip('update'))('a new version while a page is open', () => {
+  let h: Harness;
+  let root: string;
+  const pages: Page[] = [];
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'parlor-update-e2e-'));
+    cpSync(WEB_DIST, root, { recursive: true });
+    h = await startHarness({ webRoot: root });
+  });
+  afterAll(async () => {
+    await h?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('the page says a new version is ready, in its language; Later puts the note away', async () => {
+    await withFailureShots('update', () => pages, async () => {
+      const page = await person(h, 'Una');
+      pages.push(page);
+      const note = page.locator('.update-note');
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await waitUntil(() => page.evaluate(() => navigator.serviceWorker.controller !== null), 30_000, 'the service worker to control the page');
+      // The first worker to take the page is an install: nothing said.
+      expect(await note.count()).toBe(0);
+      await page.locator('.top select').selectOption('ja');
+      await page.getByRole('heading', { name: ja.lobby.title, exact: true }).waitFor();
+
+      // A new build is deployed: its service worker differs (served plain: its compressed copies go).
+      appendFileSync(join(root, 'sw.js'), '\n// the next build\n');
+      rmSync(join(root, 'sw.js.br'), { force: true });
+      rmSync(join(root, 'sw.js.gz'), { force: true });
+      await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
+      await note.waitFor({ timeout: 30_000 });
+      expect(await note.getAttribute('role')).toBe('status');
+      expect(await note.locator('span').textContent()).toBe(ja.app.update.ready);
+      expect(formatViolations(await axeViolations(page)), 'axe, with the note').toEqual([]);
+      await screenshot(page, 'update-ready');
+
+      // Later: the note goes, the page stays as it is.
+      await note.getByRole('button', { name: ja.app.update.later }).click();
+      expect(await note.count()).toBe(0);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('ja');
+    });
+  }, 120_000);
+
+  it('Reload brings the new version: the note is gone after it', async () => {
+    await withFailureShots('update-reload', () => pages, async () => {
+      const page = await person(h, 'Vic');
+      pages.push(page);
+      const note = page.locator('.update-note');
+      await waitUntil(() => page.evaluate(() => navigator.serviceWorker.controller !== null), 30_000, 'the service worker to control the page');
+      appendFileSync(join(root, 'sw.js'), '\n// and the one after\n');
+      await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
+      await note.waitFor({ timeout: 30_000 });
+      expect(await note.locator('span').textContent()).toBe(en.app.update.ready);
+      await Promise.all([page.waitForEvent('load'), note.getByRole('button', { name: en.app.update.reload }).click()]);
+      await page.getByRole('heading', { name: en.lobby.title, exact: true }).waitFor();
+      await page.waitForTimeout(500);
+      expect(await note.count()).toBe(0);
+      expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    });
+  }, 120_000);
+});
