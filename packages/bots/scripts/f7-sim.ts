@@ -3,50 +3,11 @@
  *   npx tsx --conditions=@parlor/source packages/bots/scripts/f7-sim.ts [games] [which] [options-json]
  * which: "2p" (expert vs basic), "4p" (expert vs 3 basics), "time" (decision times), or "all" (default).
  */
-import { type Agent, flip7 as game, playGame } from '@parlor/rules';
-import { simulate, f7BasicBot, f7ExpertBot, type Bot } from '../src/index.js';
+import { f7BasicBot, f7ExpertBot } from '../src/index.js';
+import { type Measured, commandLine, timing, winRates } from './measure.js';
 
-const games = Number(process.argv[2] ?? 5000);
-const which = process.argv[3] ?? 'all';
-const options = process.argv[4] ? JSON.parse(process.argv[4]) as unknown : undefined;
-
-async function winRates(bots: ('expert' | 'basic')[], label: string, n: number) {
-  const r = await simulate({ game: 'flip-7', bots, games: n, seed: `f7-sim ${label}`, options });
-  console.log(`${label}: ${n} games, ${r.seconds.toFixed(1)} s, mean length ${r.meanLength.toFixed(1)} ${r.lengthUnit}, unfinished ${r.unfinished}`);
-  for (const b of r.bots) {
-    console.log(`  ${b.bot.padEnd(7)} seats ${b.seats}  win rate ${(100 * b.winRate).toFixed(1)}%  95% CI [${(100 * b.ci95[0]).toFixed(1)}, ${(100 * b.ci95[1]).toFixed(1)}]  mean score ${b.meanScore.toFixed(1)}`);
-  }
-}
-
-/**
- * The bot, as a driver agent that times its decisions into `times` (decision time only: the
- * driver's own work, building the view and applying the action, is not counted).
- */
-function timed(bot: Bot, times: number[]): Agent {
-  return {
-    observe: bot.observe === undefined ? undefined : (events) => bot.observe!(events),
-    decide: (view, legal, rng) => {
-      const t0 = performance.now();
-      const a = bot.decide(view, legal, rng);
-      times.push(performance.now() - t0);
-      return a;
-    },
-  };
-}
-
-/** Times every expert decision over `n` games (2–12 players, one expert, the rest basics). */
-async function timing(n: number) {
-  const times: number[] = [];
-  for (let g = 0; g < n; g++) {
-    const players = 2 + (g % 11);
-    const agents = Array.from({ length: players }, (_, i) => (i === g % players ? timed(f7ExpertBot(), times) : f7BasicBot()));
-    await playGame({ game, start: { players, seed: `f7-time ${g}`, options }, agents, seed: `t${g}`, maxActions: 20000 });
-  }
-  times.sort((a, b) => a - b);
-  const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!;
-  console.log(`expert decisions: ${times.length}; median ${q(0.5).toFixed(3)} ms, p90 ${q(0.9).toFixed(3)} ms, p99 ${q(0.99).toFixed(3)} ms, max ${q(1).toFixed(2)} ms`);
-}
-
-if (which === 'all' || which === '2p') await winRates(['expert', 'basic'], 'heads-up expert vs basic', games);
-if (which === 'all' || which === '4p') await winRates(['expert', 'basic', 'basic', 'basic'], '4 players expert vs 3 basics', which === 'all' ? Math.round(games / 2) : games);
-if (which === 'all' || which === 'time') await timing(Math.max(50, Math.round(games / 50)));
+const f7: Measured = { game: 'flip-7', short: 'f7', expert: f7ExpertBot, basic: f7BasicBot, maxPlayers: 12, maxActions: 20000 };
+const { games, which, options } = commandLine();
+if (which === 'all' || which === '2p') await winRates(f7, ['expert', 'basic'], 'heads-up expert vs basic', games, options);
+if (which === 'all' || which === '4p') await winRates(f7, ['expert', 'basic', 'basic', 'basic'], '4 players expert vs 3 basics', which === 'all' ? Math.round(games / 2) : games, options);
+if (which === 'all' || which === 'time') await timing(f7, Math.max(50, Math.round(games / 50)), options);
