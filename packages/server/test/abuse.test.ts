@@ -2,9 +2,9 @@ import { Writable } from 'node:stream';
 import { MAX_CHAT_LENGTH, MAX_MESSAGE_BYTES, type ServerMessage } from '@parlor/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ParlorServer, configFromEnv, startServer } from '../src/index.js';
-import { TestClient } from './support/client.js';
+import type { TestClient } from './support/client.js';
+import { serverPerTest } from './support/per-test.js';
 import { plain } from './support/replay.js';
-import { testServer } from './support/server.js';
 
 /**
  * Issue item 10: oversized or malformed messages, unknown types, actions for seats one does not
@@ -12,20 +12,10 @@ import { testServer } from './support/server.js';
  * with a clear error; the connection stays usable, the server keeps running, and nothing changes.
  */
 
-let server: ParlorServer | null = null;
-const clients: TestClient[] = [];
-afterEach(async () => {
+const { start, adopt, connect, anonymous } = serverPerTest();
+afterEach(() => {
   vi.useRealTimers();
-  for (const c of clients.splice(0)) c.close();
-  await server?.close();
-  server = null;
 });
-
-async function connect(name: string): Promise<TestClient> {
-  const c = await TestClient.connect(server!.url, name);
-  clients.push(c);
-  return c;
-}
 
 /** Everything about the server's tables that a refused message must not change. */
 async function stateOf(s: ParlorServer): Promise<unknown> {
@@ -61,7 +51,7 @@ async function runningTable(): Promise<{ ann: TestClient; bob: TestClient; table
 
 describe('abuse: refused with a clear error, nothing changes', () => {
   it('malformed, oversized, binary and unknown messages; the connection stays usable', async () => {
-    server = await testServer();
+    const server = await start();
     const { ann, tableId, seq } = await runningTable();
     const before = await stateOf(server);
 
@@ -122,10 +112,9 @@ describe('abuse: refused with a clear error, nothing changes', () => {
   });
 
   it('before hello, and hello abuse', async () => {
-    server = await testServer();
+    const server = await start();
     const before = await stateOf(server);
-    const anon = await TestClient.anonymous(server.url);
-    clients.push(anon);
+    const anon = await anonymous();
     for (const msg of [
       { type: 'table.create', game: 'flip-7', seats: 2 }, { type: 'lobby.watch' }, { type: 'table.watch', tableId: 'abc' },
       { type: 'action', tableId: 'abc', seat: 0, seq: 0, action: { type: 'hit' } }, { type: 'chat.send', tableId: 'abc', text: 'hi' },
@@ -144,7 +133,7 @@ describe('abuse: refused with a clear error, nothing changes', () => {
   });
 
   it('actions for seats one does not hold, at tables one is not at, for games not running', async () => {
-    server = await testServer();
+    const server = await start();
     const { ann, bob, tableId, seq, mover } = await runningTable();
     const carl = await connect('Carl');
     expect(await carl.request({ type: 'table.watch', tableId })).toMatchObject({ type: 'table' });
@@ -179,7 +168,7 @@ describe('abuse: refused with a clear error, nothing changes', () => {
   });
 
   it('an action the rules choke on is a malformed action, not a server error', async () => {
-    server = await testServer();
+    const server = await start();
     const ann = await connect('Ann');
     const bob = await connect('Bob');
     const t = await ann.request({ type: 'table.create', game: 'stir-fry-eighteen', seats: 2 });
@@ -202,7 +191,7 @@ describe('abuse: refused with a clear error, nothing changes', () => {
     // only when the test moves the clock, so what is refused is exact, however slow the machine.
     vi.useFakeTimers({ toFake: ['Date'] });
     const burst = 20, perSecond = 10;
-    server = await testServer({ rateBurst: burst, ratePerSecond: perSecond });
+    const server = await start({ rateBurst: burst, ratePerSecond: perSecond });
     const { ann, tableId, seq, mover, bob } = await runningTable();
     const before = await stateOf(server);
     const flooder = mover === 0 ? bob : ann; // floods actions for a seat it holds, out of turn
@@ -239,7 +228,7 @@ describe('abuse: refused with a clear error, nothing changes', () => {
   });
 
   it('too many open tables per player', async () => {
-    server = await testServer({ maxOpenTablesPerPlayer: 3 });
+    const server = await start({ maxOpenTablesPerPlayer: 3 });
     const dee = await connect('Dee');
     for (let i = 0; i < 3; i++) expect(await dee.request({ type: 'table.create', game: 'flip-7', seats: 2 })).toMatchObject({ type: 'table' });
     const before = await stateOf(server);
@@ -253,7 +242,7 @@ describe('abuse: refused with a clear error, nothing changes', () => {
 
   it('chat too long, too fast, at tables one does not watch', async () => {
     vi.useFakeTimers({ toFake: ['Date'] }); // the server's clock stands still: no chat budget comes back meanwhile
-    server = await testServer();
+    const server = await start();
     const { ann, bob, tableId } = await runningTable();
     const carl = await connect('Carl');
     const before = await stateOf(server);
@@ -272,7 +261,7 @@ describe('abuse: refused with a clear error, nothing changes', () => {
   });
 
   it('private tables without the invite', async () => {
-    server = await testServer();
+    const server = await start();
     const ann = await connect('Ann');
     const bob = await connect('Bob');
     bob.send({ type: 'lobby.watch' }); // answered by a `lobby` message, without `re` (docs/protocol.md)
@@ -305,7 +294,7 @@ describe('abuse: refused with a clear error, nothing changes', () => {
     const lines: string[] = [];
     const stream = new Writable({ write(chunk, _enc, done) { lines.push(String(chunk)); done(); } });
     const dbPath = (await import('node:path')).join((await import('node:fs')).mkdtempSync((await import('node:path')).join((await import('node:os')).tmpdir(), 'parlor-log-')), 'p.db');
-    server = await startServer({ ...configFromEnv({}), port: 0, host: '127.0.0.1', dbPath, botDelayMs: [0, 0], logLevel: 'info' }, { logger: { stream } });
+    const server = adopt(await startServer({ ...configFromEnv({}), port: 0, host: '127.0.0.1', dbPath, botDelayMs: [0, 0], logLevel: 'info' }, { logger: { stream } }));
     const ann = await connect('Ann');
     const t = await ann.request({ type: 'table.create', game: 'flip-7', seats: 2, private: true });
     if (t.type !== 'table') throw new Error(JSON.stringify(t));

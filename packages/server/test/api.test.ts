@@ -1,26 +1,19 @@
 import type { GameExport, GamesPage, Leaderboard, Me, PlayerProfile, ServerMessage, SessionReply } from '@parlor/protocol';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { type ParlorServer, configFromEnv, startServer } from '../src/index.js';
-import { TestClient } from './support/client.js';
-import { testServer } from './support/server.js';
+import { configFromEnv, startServer } from '../src/index.js';
+import { serverPerTest } from './support/per-test.js';
 
 // Issue 12: accounts (claim, sign in and out, change the password, delete), rated tables, ratings,
 // and the public read API — every endpoint and refusal, over HTTP.
 
-let server: (ParlorServer & { dbPath: string }) | null = null;
-const clients: TestClient[] = [];
-afterEach(async () => {
-  for (const c of clients.splice(0)) c.close();
-  await server?.close();
-  server = null;
-});
+const { start, adopt, server, connect, anonymous } = serverPerTest();
 
 async function call(method: string, path: string, opts: { body?: unknown; token?: string; headers?: Record<string, string> } = {}) {
-  const res = await fetch(`${server!.url}${path}`, {
+  const res = await fetch(`${server().url}${path}`, {
     method,
     headers: {
       ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -34,15 +27,9 @@ async function call(method: string, path: string, opts: { body?: unknown; token?
 }
 const code = (r: { json: unknown }) => (r.json as { error?: string }).error;
 
-async function connect(name: string): Promise<TestClient> {
-  const c = await TestClient.connect(server!.url, name);
-  clients.push(c);
-  return c;
-}
-
 describe('accounts', () => {
   it('a guest claims their name and keeps what they played; signs in elsewhere; the token works in hello', async () => {
-    server = await testServer();
+    await start();
     const ann = await connect('Ann');
     const claimed = await call('POST', '/api/accounts', { token: ann.token!, body: { name: 'Ann', password: 'correct horse battery' } });
     expect(claimed.status).toBe(201);
@@ -54,8 +41,7 @@ describe('accounts', () => {
     const session = signIn.json as SessionReply;
     expect(session.name).toBe('Ann');
     expect(session.token).not.toBe(ann.token);
-    const other = await TestClient.anonymous(server.url);
-    clients.push(other);
+    const other = await anonymous();
     const w = await other.request({ type: 'hello', token: session.token });
     expect(w).toMatchObject({ type: 'welcome', player: { id: ann.playerId, name: 'Ann' }, account: true });
     // Signing out ends that session only.
@@ -65,20 +51,19 @@ describe('accounts', () => {
   });
 
   it('names are unique after normalization and case folding, for accounts and guests alike', async () => {
-    server = await testServer();
+    await start();
     expect((await call('POST', '/api/accounts', { body: { name: 'Zoë', password: 'long enough pw' } })).status).toBe(201);
     // Another account by the same name under case, composition or width: refused.
     for (const name of ['ZOË', 'Zoe\u0308', 'Ｚｏë']) {
       expect(code(await call('POST', '/api/accounts', { body: { name, password: 'long enough pw' } }))).toBe('NAME_TAKEN');
     }
     // A guest may not take it either.
-    const guest = await TestClient.anonymous(server.url);
-    clients.push(guest);
+    const guest = await anonymous();
     expect(await guest.request({ type: 'hello', name: 'zoë' })).toMatchObject({ type: 'error', code: 'NAME_TAKEN' });
   });
 
   it('refuses bad names, short passwords, wrong credentials and malformed requests with their codes', async () => {
-    server = await testServer();
+    await start();
     expect(code(await call('POST', '/api/accounts', { body: { name: '\u2800', password: 'long enough pw' } }))).toBe('BAD_NAME');
     expect(code(await call('POST', '/api/accounts', { body: { name: 'Bob', password: 'short' } }))).toBe('BAD_PASSWORD');
     expect(code(await call('POST', '/api/accounts', { body: { name: 'Bob' } }))).toBe('BAD_REQUEST');
@@ -94,7 +79,7 @@ describe('accounts', () => {
   });
 
   it('limits sign-in attempts per account (RATE_LIMITED, with Retry-After)', async () => {
-    server = await testServer();
+    await start();
     expect((await call('POST', '/api/accounts', { body: { name: 'Cleo', password: 'long enough pw' } })).status).toBe(201);
     const codes: (string | undefined)[] = [];
     let retry: string | null = null;
@@ -111,7 +96,7 @@ describe('accounts', () => {
   });
 
   it('changes the password (other sessions end) and deletes the account (games stay, shown as "deleted player")', async () => {
-    server = await testServer();
+    await start();
     const made = (await call('POST', '/api/accounts', { body: { name: 'Dora', password: 'first password' } })).json as SessionReply;
     const other = (await call('POST', '/api/sessions', { body: { name: 'Dora', password: 'first password' } })).json as SessionReply;
     expect(code(await call('POST', '/api/accounts/password', { token: made.token, body: { password: 'wrong one!', newPassword: 'second password' } }))).toBe('BAD_CREDENTIALS');
@@ -122,8 +107,7 @@ describe('accounts', () => {
     expect((await call('POST', '/api/sessions', { body: { name: 'Dora', password: 'second password' } })).status).toBe(200);
 
     // Dora plays a game against a bot, then deletes her account.
-    const dora = await TestClient.anonymous(server.url);
-    clients.push(dora);
+    const dora = await anonymous();
     expect((await dora.request({ type: 'hello', token: made.token })).type).toBe('welcome');
     const created = await dora.request({ type: 'table.create', game: 'flip-7', seats: 2 });
     if (created.type !== 'table') throw new Error('no table');
@@ -145,9 +129,9 @@ describe('accounts', () => {
   it('never sends a password back or writes it to the log', async () => {
     const lines: string[] = [];
     const stream = new Writable({ write(chunk, _enc, done) { lines.push(String(chunk)); done(); } });
-    server = Object.assign(await startServer({
+    adopt(await startServer({
       ...configFromEnv({}), port: 0, host: '127.0.0.1', dbPath: join(mkdtempSync(join(tmpdir(), 'parlor-log-')), 'p.db'), logLevel: 'trace',
-    }, { logger: { stream } }), { dbPath: '' });
+    }, { logger: { stream } }));
     const secret = 'my very secret passphrase';
     const made = await call('POST', '/api/accounts', { body: { name: 'Eve', password: secret } });
     expect(JSON.stringify(made.json)).not.toContain(secret);
@@ -160,12 +144,11 @@ describe('accounts', () => {
 
 describe('rated tables and ratings', () => {
   it('only accounts create or sit at rated tables; a rated game changes the account\'s rating, shown on its profile and the leaderboard', async () => {
-    server = await testServer();
+    await start();
     const guest = await connect('Gus');
     expect(await guest.request({ type: 'table.create', game: 'flip-7', seats: 2, rated: true })).toMatchObject({ type: 'error', code: 'ACCOUNT_REQUIRED' });
     const made = (await call('POST', '/api/accounts', { body: { name: 'Rita', password: 'rated player pw' } })).json as SessionReply;
-    const rita = await TestClient.anonymous(server.url);
-    clients.push(rita);
+    const rita = await anonymous();
     await rita.request({ type: 'hello', token: made.token });
     const created = await rita.request({ type: 'table.create', game: 'flip-7', seats: 3, rated: true });
     if (created.type !== 'table') throw new Error(JSON.stringify(created));
@@ -196,10 +179,9 @@ describe('rated tables and ratings', () => {
 
 describe('the public read API', () => {
   it('pages a player\'s games with a cursor, hides private tables\' games from others, caches and answers unknowns with 404 codes', async () => {
-    server = await testServer();
+    await start();
     const made = (await call('POST', '/api/accounts', { body: { name: 'Paula', password: 'reads all day' } })).json as SessionReply;
-    const paula = await TestClient.anonymous(server.url);
-    clients.push(paula);
+    const paula = await anonymous();
     await paula.request({ type: 'hello', token: made.token });
     const tableIds: string[] = [];
     for (const priv of [false, false, true]) {
@@ -243,7 +225,7 @@ describe('the public read API', () => {
   });
 
   it('is rate-limited per address', async () => {
-    server = await testServer();
+    await start();
     // A burst of 60, then 10 a second: 200 requests at once run out of it however slow the machine.
     const replies = await Promise.all(Array.from({ length: 200 }, () => call('GET', '/api/leaderboard/flip-7')));
     const codes = replies.map(code);

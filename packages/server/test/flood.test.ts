@@ -2,11 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LOBBY_MAX_BYTES, type ServerMessage } from '@parlor/protocol';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { type ParlorServer, type ServerConfig, SqliteStore, type TableRow, configFromEnv, startServer } from '../src/index.js';
-import { TestClient } from './support/client.js';
-import { testServer } from './support/server.js';
+import { type ServerConfig, SqliteStore, type TableRow, configFromEnv, startServer } from '../src/index.js';
+import { serverPerTest } from './support/per-test.js';
 
 // Issue 10, item 5: a flood is bounded. The lobby is paged and filtered, and a page is at most 64 KB
 // whatever the number of tables; new guests, connections and tables are limited per address and
@@ -15,13 +14,7 @@ import { testServer } from './support/server.js';
 
 type Lobby = Extract<ServerMessage, { type: 'lobby' }>;
 
-let server: ParlorServer | null = null;
-const clients: TestClient[] = [];
-afterEach(async () => {
-  for (const c of clients.splice(0)) c.close();
-  await server?.close();
-  server = null;
-});
+const { start, adopt, connect, anonymous } = serverPerTest();
 
 const generous: Partial<ServerConfig> = {
   maxConnectionsPerAddress: 10_000, guestsPerAddressPerHour: 10_000, maxTablesPerAddress: 10_000, maxOpenTables: 10_000,
@@ -51,9 +44,8 @@ async function floodedDb(n: number): Promise<string> {
 describe('a flooded lobby', () => {
   it('answers 100 watchers at once with pages under 64 KB, and paging visits every public table once', async () => {
     const dbPath = await floodedDb(2000);
-    server = await startServer({ ...configFromEnv({}), port: 0, host: '127.0.0.1', dbPath, logLevel: 'silent', rateBurst: 10_000, ratePerSecond: 10_000, ...generous }, { logger: false });
-    const watchers = await Promise.all(Array.from({ length: 100 }, (_, i) => TestClient.connect(server!.url, `Watcher ${i}`)));
-    clients.push(...watchers);
+    const server = adopt(await startServer({ ...configFromEnv({}), port: 0, host: '127.0.0.1', dbPath, logLevel: 'silent', rateBurst: 10_000, ratePerSecond: 10_000, ...generous }, { logger: false }));
+    const watchers = await Promise.all(Array.from({ length: 100 }, (_, i) => connect(`Watcher ${i}`)));
     const pages = await Promise.all(watchers.map((w) => w.request({ type: 'lobby.watch' }))) as Lobby[];
     const publicTables = 2000 - 40; // every 50th table, from the 2nd, is private
     for (const p of pages) {
@@ -85,10 +77,9 @@ describe('a flooded lobby', () => {
   });
 
   it('sends first-page watchers a new table as a change, not the whole list', async () => {
-    server = await testServer(generous);
-    const ann = await TestClient.connect(server.url, 'Ann');
-    const bob = await TestClient.connect(server.url, 'Bob');
-    clients.push(ann, bob);
+    await start(generous);
+    const ann = await connect('Ann');
+    const bob = await connect('Bob');
     const first = await bob.request({ type: 'lobby.watch' }) as Lobby;
     expect(first.tables).toEqual([]);
     const created = await ann.request({ type: 'table.create', game: 'flip-7', seats: 4 });
@@ -101,18 +92,16 @@ describe('a flooded lobby', () => {
 
 describe('limits per address and in all', () => {
   it('refuses connections, new guests and tables past their limits with clear codes', async () => {
-    server = await testServer({ maxConnectionsPerAddress: 3, guestsPerAddressPerHour: 2, maxTablesPerAddress: 2, maxOpenTables: 1000 });
-    const a = await TestClient.connect(server.url, 'A');
-    const b = await TestClient.connect(server.url, 'B');
-    clients.push(a, b);
+    const server = await start({ maxConnectionsPerAddress: 3, guestsPerAddressPerHour: 2, maxTablesPerAddress: 2, maxOpenTables: 1000 });
+    const a = await connect('A');
+    const b = await connect('B');
     // A third new guest from the same address this hour is refused; its socket may say hello again with a token.
-    const c = await TestClient.anonymous(server.url);
-    clients.push(c);
+    const c = await anonymous();
     expect(await c.request({ type: 'hello', name: 'C' })).toMatchObject({ type: 'error', code: 'TOO_MANY_GUESTS' });
     expect((await c.request({ type: 'hello', token: a.token! })).type).toBe('welcome');
     // A fourth connection is refused before the upgrade: HTTP 429 with the code.
     const refused = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const ws = new WebSocket(`${server!.url.replace(/^http/, 'ws')}/ws`);
+      const ws = new WebSocket(`${server.url.replace(/^http/, 'ws')}/ws`);
       ws.on('open', () => { ws.close(); reject(new Error('the fourth connection was let in')); });
       ws.on('error', () => {});
       ws.on('unexpected-response', (_req, res) => {
@@ -130,9 +119,8 @@ describe('limits per address and in all', () => {
   });
 
   it('refuses a new table with SERVER_FULL once the open tables in all reach their limit', async () => {
-    server = await testServer({ ...generous, maxOpenTables: 2 });
-    const a = await TestClient.connect(server.url, 'A');
-    clients.push(a);
+    await start({ ...generous, maxOpenTables: 2 });
+    const a = await connect('A');
     expect((await a.request({ type: 'table.create', game: 'flip-7', seats: 2 })).type).toBe('table');
     expect((await a.request({ type: 'table.create', game: 'flip-7', seats: 2 })).type).toBe('table');
     expect(await a.request({ type: 'table.create', game: 'flip-7', seats: 2 })).toMatchObject({ type: 'error', code: 'SERVER_FULL' });

@@ -6,21 +6,18 @@ import { MAX_MESSAGE_BYTES, MAX_NAME_LENGTH, PROTOCOL_ERRORS, type ServerMessage
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type ParlorServer, type ServerConfig, configFromEnv, startServer } from '../src/index.js';
-import { TestClient } from './support/client.js';
+import type { TestClient } from './support/client.js';
+import { serverPerTest } from './support/per-test.js';
 
 /**
  * Issue 10: names (item 6), logs and echoes (item 7), `re` on RATE_LIMITED and TOO_LARGE
  * (item 8), browser-facing headers and the WebSocket Origin allow-list (item 10).
  */
 
-let server: ParlorServer | null = null;
-const clients: TestClient[] = [];
+const { adopt, connect, anonymous } = serverPerTest();
 const sockets: WebSocket[] = [];
-afterEach(async () => {
-  for (const c of clients.splice(0)) c.close();
+afterEach(() => {
   for (const s of sockets.splice(0)) s.terminate();
-  await server?.close();
-  server = null;
 });
 
 /** A built web client in miniature: a page and one script asset. */
@@ -53,18 +50,6 @@ async function loggingServer(overrides: Partial<ServerConfig> = {}): Promise<{ s
   return { server: s, lines };
 }
 
-async function connect(name: string): Promise<TestClient> {
-  const c = await TestClient.connect(server!.url, name);
-  clients.push(c);
-  return c;
-}
-
-async function anonymous(): Promise<TestClient> {
-  const c = await TestClient.anonymous(server!.url);
-  clients.push(c);
-  return c;
-}
-
 /** Sends a raw frame and resolves with the first error that arrives after it. */
 function refusal(c: TestClient, raw: string | Buffer, opts: { binary?: boolean } = {}): Promise<ServerMessage> {
   const reply = c.waitFor((m) => m.type === 'error');
@@ -85,7 +70,7 @@ function upgrade(url: string, headers: { origin?: string; host?: string }): Prom
 
 describe('security headers (helmet)', () => {
   it('on the page, on a client route served index.html, on an asset and on an API answer', async () => {
-    server = await startServer(config({ webRoot: webRoot() }), { logger: false });
+    const server = adopt(await startServer(config({ webRoot: webRoot() }), { logger: false }));
     const host = new URL(server.url).host;
     for (const path of ['/', '/t/abc', '/t/abc?invite=secret', '/assets/app.js', '/healthz', '/nope.png']) {
       const res = await fetch(`${server.url}${path}`);
@@ -110,7 +95,7 @@ describe('security headers (helmet)', () => {
   });
 
   it('the placeholder page (no web client built) has them too; a strange Host header is not copied into the CSP', async () => {
-    server = await startServer(config({ webRoot: null }), { logger: false });
+    const server = adopt(await startServer(config({ webRoot: null }), { logger: false }));
     const res = await fetch(`${server.url}/`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
@@ -127,7 +112,7 @@ describe('security headers (helmet)', () => {
 describe('the WebSocket Origin allow-list (PARLOR_ALLOWED_ORIGINS)', () => {
   it('default (self): the server\'s own origin and clients without Origin are let in; other origins get 403, logged at warn', async () => {
     const { server: s, lines } = await loggingServer();
-    server = s;
+    adopt(s);
     const own = new URL(s.url);
     expect(await upgrade(s.url, {})).toBe('open'); // bots, the CLI
     expect(await upgrade(s.url, { origin: own.origin })).toBe('open');
@@ -148,17 +133,17 @@ describe('the WebSocket Origin allow-list (PARLOR_ALLOWED_ORIGINS)', () => {
   });
 
   it('a list replaces the default; self and * can be named', async () => {
-    server = await startServer(config({ allowedOrigins: ['https://parlor.example.org'] }), { logger: false });
+    let server = adopt(await startServer(config({ allowedOrigins: ['https://parlor.example.org'] }), { logger: false }));
     expect(await upgrade(server.url, { origin: 'https://parlor.example.org' })).toBe('open');
     expect(await upgrade(server.url, { origin: new URL(server.url).origin })).toBe(403);
     expect(await upgrade(server.url, {})).toBe('open');
     await server.close();
-    server = await startServer(config({ allowedOrigins: ['self', 'https://app.example.org'] }), { logger: false });
+    server = adopt(await startServer(config({ allowedOrigins: ['self', 'https://app.example.org'] }), { logger: false }));
     expect(await upgrade(server.url, { origin: 'https://app.example.org' })).toBe('open');
     expect(await upgrade(server.url, { origin: new URL(server.url).origin })).toBe('open');
     expect(await upgrade(server.url, { origin: 'https://other.example.org' })).toBe(403);
     await server.close();
-    server = await startServer(config({ allowedOrigins: ['*'] }), { logger: false });
+    server = adopt(await startServer(config({ allowedOrigins: ['*'] }), { logger: false }));
     expect(await upgrade(server.url, { origin: 'https://anywhere.example' })).toBe('open');
   });
 
@@ -176,7 +161,7 @@ describe('the WebSocket Origin allow-list (PARLOR_ALLOWED_ORIGINS)', () => {
 
 describe('names (BAD_NAME), through the protocol', () => {
   it('refuses ill-formed, blank and over-long names with BAD_NAME, and says the rule', async () => {
-    server = await startServer(config(), { logger: false });
+    adopt(await startServer(config(), { logger: false }));
     const anon = await anonymous();
     for (const name of [
       'Eve\ud800x', '\udc00', '\u3164\u3164', '\u2800', '\u200b\u2060\u00ad', '\u202e', '   ', '\u115f\u1160',
@@ -199,7 +184,7 @@ describe('names (BAD_NAME), through the protocol', () => {
 
   it('the name stored is the name served: welcome, table summary, after a restart, and after a rename', async () => {
     const cfg = config();
-    server = await startServer(cfg, { logger: false });
+    let server = adopt(await startServer(cfg, { logger: false }));
     const raw = '  Zoe\u0308\u200b  \u3164 Ann\u00e9e\u0301 ';
     const clean = 'Zo\u00eb Ann\u00e9\u00e9';
     const anon = await anonymous();
@@ -220,9 +205,8 @@ describe('names (BAD_NAME), through the protocol', () => {
 
     // Restart on the same database file.
     anon.close();
-    clients.splice(0);
     await server.close();
-    server = await startServer(cfg, { logger: false });
+    server = adopt(await startServer(cfg, { logger: false }));
     const back = await anonymous();
     const w2 = await back.request({ type: 'hello', token });
     expect(w2).toMatchObject({ type: 'welcome', player: { name: clean } });
@@ -230,16 +214,14 @@ describe('names (BAD_NAME), through the protocol', () => {
 
     // A rename with the token goes through the same rules, and survives a restart too.
     back.close();
-    clients.splice(0);
     const again = await anonymous();
     expect(await again.request({ type: 'hello', token, name: '\u3164\u3164' })).toMatchObject({ type: 'error', code: 'BAD_NAME' });
     const again2 = await anonymous();
     expect(await again2.request({ type: 'hello', token, name: 'Jose\u0301  ' })).toMatchObject({ type: 'welcome', player: { name: 'Jos\u00e9' } });
     again.close();
     again2.close();
-    clients.splice(0);
     await server.close();
-    server = await startServer(cfg, { logger: false });
+    server = adopt(await startServer(cfg, { logger: false }));
     const last = await anonymous();
     expect(await last.request({ type: 'hello', token })).toMatchObject({ type: 'welcome', player: { name: 'Jos\u00e9' } });
     expect(summaryNames(await last.request({ type: 'table.watch', tableId }))).toEqual(['Jos\u00e9', 'Jos\u00e9']);
@@ -248,7 +230,7 @@ describe('names (BAD_NAME), through the protocol', () => {
 
 describe('RATE_LIMITED and TOO_LARGE carry re', () => {
   it('when the frame is a JSON object with a valid id; otherwise no re', async () => {
-    server = await startServer(config({ rateBurst: 1, ratePerSecond: 1 }), { logger: false });
+    adopt(await startServer(config({ rateBurst: 1, ratePerSecond: 1 }), { logger: false }));
     const ann = await connect('Ann'); // hello took the one message of the burst
     expect(await refusal(ann, JSON.stringify({ type: 'ping', id: 'p1' }))).toMatchObject({ re: 'p1', code: 'RATE_LIMITED', message: expect.stringContaining('1 a second') });
     expect(await refusal(ann, JSON.stringify({ type: 'table.create', id: 7, game: 'flip-7', seats: 2 }))).toMatchObject({ re: 7, code: 'RATE_LIMITED' });
@@ -260,7 +242,7 @@ describe('RATE_LIMITED and TOO_LARGE carry re', () => {
   });
 
   it('TOO_LARGE: the whole frame (up to the 64 KiB frame limit) is read for its id', async () => {
-    server = await startServer(config(), { logger: false });
+    adopt(await startServer(config(), { logger: false }));
     const ann = await connect('Ann');
     const big = (id: unknown, size: number) => {
       const base = JSON.stringify({ type: 'chat.send', id, tableId: 'abc', text: '' });
@@ -280,7 +262,7 @@ describe('RATE_LIMITED and TOO_LARGE carry re', () => {
 describe('echoes and logs', () => {
   it('a refusal echoes at most 200 characters of the input; client-caused trouble never logs at error', async () => {
     const { server: s, lines } = await loggingServer({ rateBurst: 30, ratePerSecond: 1 });
-    server = s;
+    adopt(s);
     const long = 'k'.repeat(1000);
     const ann = await connect('Ann');
     const bob = await connect('Bob');

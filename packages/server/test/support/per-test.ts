@@ -1,22 +1,23 @@
 import { afterEach } from 'vitest';
-import type { ServerConfig } from '../../src/index.js';
+import type { ParlorServer, ServerConfig } from '../../src/index.js';
 import { TestClient } from './client.js';
 import { type TestServer, testServer } from './server.js';
 
 /**
- * A test file's server and clients, one server per test: `start()` makes it, `connect(name)` and
- * `anonymous()` open clients on it, and after each test every client is closed and the server shut
- * down (an afterEach registered by this call, at the file's top level).
+ * A test file's server and clients, one server per test: `start()` makes it (or `adopt(s)` takes
+ * one the test started itself), `connect(name)` and `anonymous()` open clients on it, and after
+ * each test every client is closed and the server shut down (an afterEach registered by this call,
+ * at the file's top level).
  */
 export function serverPerTest() {
-  let current: TestServer | null = null;
+  let current: ParlorServer | null = null;
   const clients: TestClient[] = [];
   afterEach(async () => {
     for (const c of clients.splice(0)) c.close();
     await current?.close();
     current = null;
   });
-  const server = (): TestServer => {
+  const server = (): ParlorServer => {
     if (current === null) throw new Error('no server: call start() first');
     return current;
   };
@@ -24,8 +25,17 @@ export function serverPerTest() {
   return {
     server,
     async start(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
-      current = await testServer(overrides);
-      return current;
+      const s = await testServer(overrides);
+      current = s;
+      return s;
+    },
+    /**
+     * A server the test started otherwise (its own logger or config, say) becomes this test's, as
+     * start()'s does: clients open on it and it is closed after the test. Again after a restart.
+     */
+    adopt<S extends ParlorServer>(s: S): S {
+      current = s;
+      return s;
     },
     /** A client that has said hello as `name`. */
     async connect(name: string): Promise<TestClient> {
