@@ -157,6 +157,8 @@ export function travelTo(el: HTMLElement, to: string, { duration = TRAVEL_MS, un
     // A fixed box the size of the card, in the body (where no transformed ancestor moves it).
     const box = document.createElement('div');
     box.setAttribute('aria-hidden', 'true');
+    // A picture only: nothing in it takes the keyboard (a card is a Tab stop at the table).
+    box.inert = true;
     box.className = 'travel-copy';
     Object.assign(box.style, {
       position: 'fixed', left: `${from.left}px`, top: `${from.top}px`, width: `${from.width}px`, height: `${from.height}px`,
@@ -164,6 +166,7 @@ export function travelTo(el: HTMLElement, to: string, { duration = TRAVEL_MS, un
     });
     copy.removeAttribute('id');
     copy.querySelectorAll('[id]').forEach((n) => n.removeAttribute('id'));
+    for (const n of [copy, ...copy.querySelectorAll<HTMLElement>('[tabindex]')]) n.removeAttribute('tabindex');
     Object.assign(copy.style, { width: '100%', height: '100%', margin: '0', animation: 'none' });
     box.appendChild(copy);
     document.body.appendChild(box);
