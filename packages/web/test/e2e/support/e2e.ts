@@ -169,12 +169,19 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return path;
 }
 
-/** Runs a test body; on failure saves `<name>-failure.png` of every page given, then rethrows. */
+/**
+ * Runs a test body; on failure saves `<name>-failure-<n>.png` of every page given and prints what
+ * each page says (its visible text: CI keeps the log, not the screenshots), then rethrows.
+ */
 export async function withFailureShots(name: string, pages: () => readonly Page[], body: () => Promise<void>): Promise<void> {
   try {
     await body();
   } catch (e) {
-    for (const [i, p] of pages().entries()) await screenshot(p, `${name}-failure-${i + 1}`).catch(() => undefined);
+    for (const [i, p] of pages().entries()) {
+      await screenshot(p, `${name}-failure-${i + 1}`).catch(() => undefined);
+      const text = await p.evaluate(() => document.body.innerText).catch((err: unknown) => `(no text: ${String(err)})`);
+      console.error(`${name}: page ${i + 1} (${p.url()}) showed:\n${text.replace(/\n{2,}/g, '\n').slice(0, 3000)}`);
+    }
     throw e;
   }
 }
