@@ -118,4 +118,15 @@ describe('Flip 7 expert bot, situations', () => {
     // Only the other two 3s are left to shuffle: the next flip busts for sure.
     expect(f7ExpertDecide({ ...view(lines), drawPileSize: 0, discardPile: ['3', '3'] }, HS)).toBe(F7_STAY);
   });
+
+  it('plays on past a draw pile about to run out: the discard pile is shuffled into the next one (F7-14)', () => {
+    const lines: F7CardName[][] = [['3'], ['5']];
+    const out = [...lines.flat(), '+2'];
+    // The draw pile's last card is the +2 (no number); every other card is in the discard pile.
+    // Solving the draw pile alone, the round would end after the +2; with the reshuffle, hitting on a
+    // lone 3 is nearly safe.
+    const rest: F7CardName[] = F7_CARD_NAMES.flatMap((n, code) =>
+      Array.from<F7CardName>({ length: F7_DECK_COUNTS[code]! - out.filter((c) => c === n).length }).fill(n));
+    expect(f7ExpertDecide({ ...view(lines), drawPileSize: 1, discardPile: rest }, HS)).toBe(F7_HIT);
+  });
 });

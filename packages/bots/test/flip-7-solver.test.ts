@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { F7_FULL_PILE, F7_NUMBERS_PILE, f7QuickSolve, f7SolveRound } from '../src/index.js';
 
@@ -100,3 +101,77 @@ describe('Flip 7 round solver (one line alone)', () => {
     expect(() => f7SolveRound({ numbers: [0, 1, 2, 3, 4, 5, 6] }, F7_FULL_PILE)).toThrow(RangeError);
   });
 });
+
+/**
+ * A numbers-only round played alone, solved by brute force on the actual cards left in each pile
+ * (no canonical states, no memo): the draw pile, then the discard pile once it is empty (F7-14).
+ */
+function bruteForce(line: number[], sc: boolean, plus: number, x2: boolean, first: number[], then: number[]): { stay: number; hit: number | null } {
+  const score = (l: number[]) => l.reduce((a, b) => a + b, 0) * (x2 ? 2 : 1) + plus;
+  const value = (l: number[], held: boolean, p1: number[], p2: number[]): number => {
+    const h = hit(l, held, p1, p2);
+    return h === null ? score(l) : Math.max(score(l), h);
+  };
+  const hit = (l: number[], held: boolean, p1: number[], p2: number[]): number | null => {
+    const fromFirst = p1.length > 0;
+    const pile = fromFirst ? p1 : p2;
+    if (pile.length === 0) return null; // F7-14: both piles empty, the round ends
+    let ev = 0;
+    pile.forEach((card, i) => {
+      const rest = [...pile.slice(0, i), ...pile.slice(i + 1)];
+      const [q1, q2] = fromFirst ? [rest, p2] : [p1, rest];
+      let v: number;
+      if (l.includes(card)) {
+        // F7-11: the Second Chance and the duplicate go to the discard pile; F7-6: else a bust.
+        v = held ? value(l, false, q1, fromFirst ? [...q2, card] : q2) : 0;
+      } else if (l.length === 6) v = score([...l, card]) + 15; // F7-7
+      else v = value([...l, card], held, q1, q2);
+      ev += v / pile.length;
+    });
+    return ev;
+  };
+  return { stay: score(line), hit: hit(line, sc, first, then) };
+}
+
+const counts = (cards: number[]) => pile(Object.fromEntries(cards.reduce((m, c) => m.set(String(c), (m.get(String(c)) ?? 0) + 1), new Map<string, number>())));
+
+describe('Flip 7 quick solver: the discard pile reshuffled once the draw pile runs out (F7-14)', () => {
+  it('plays on into the reshuffled discards: [5] with {7}, then {8}', () => {
+    // Hit: 7 → [5,7] = 12; hit again: the discards {8} become the pile → [5,7,8] = 20, no risk.
+    const r = f7QuickSolve({ numbers: [5] }, pile({ 7: 1 }), { reshuffle: pile({ 8: 1 }) });
+    expect(r.hit).toBeCloseTo(20, 12);
+    // Without the reshuffle the round would end at 12.
+    expect(f7QuickSolve({ numbers: [5] }, pile({ 7: 1 })).hit).toBeCloseTo(12, 12);
+    // A reshuffled pile of duplicates only: staying at 12 after the 7 (hitting would bust).
+    const d = f7QuickSolve({ numbers: [5] }, pile({ 7: 1 }), { reshuffle: pile({ 5: 1 }) });
+    expect(d.hit).toBeCloseTo(12, 12);
+    expect(d.bust).toBe(0);
+  });
+
+  it('a duplicate a Second Chance discards comes back in the reshuffle (F7-11, F7-14)', () => {
+    // [5]+SC with {5} then {9, 9}: the 5 uses the SC and joins the discards → {9, 9, 5}.
+    // Hitting there: ⅓ bust (the 5), ⅔ → [5,9] = 14, then {9, 5} can only bust: 14 × ⅔ = 28/3 > 5.
+    const r = f7QuickSolve({ numbers: [5], secondChance: true }, pile({ 5: 1 }), { reshuffle: pile({ 9: 2 }) });
+    expect(r.hit).toBeCloseTo(28 / 3, 12);
+    expect(r.bust).toBeCloseTo(1 / 3, 12);
+  });
+
+  it('agrees with a brute-force solve on the actual cards, for random small piles', () => {
+    const number = fc.integer({ min: 0, max: 12 });
+    fc.assert(fc.property(
+      fc.uniqueArray(number, { maxLength: 5 }), fc.array(number, { maxLength: 5 }), fc.array(number, { maxLength: 4 }),
+      fc.boolean(), fc.integer({ min: 0, max: 10 }), fc.boolean(),
+      (line, first, then, sc, plus, x2) => {
+        // F7-1: no pile holds more of a number than the deck has (the 0: one card).
+        const all = [...line, ...first, ...then];
+        fc.pre(all.every((n) => all.filter((m) => m === n).length <= Math.max(1, n)));
+        const q = f7QuickSolve({ numbers: line, secondChance: sc, plus, x2, hasCards: true }, counts(first), { reshuffle: counts(then) });
+        const b = bruteForce(line, sc, plus, x2, first, then);
+        expect(q.stay).toBe(b.stay);
+        if (b.hit === null) expect(q.hit).toBeNull();
+        else expect(q.hit).toBeCloseTo(b.hit, 9);
+      },
+    ), { numRuns: 300 });
+  });
+});
+

@@ -10,8 +10,8 @@
  *  - else a race: Φ((M − O) / (σ·√(2R))) with R ≈ max(1, (target − max(M, O)) / μ) rounds left,
  *    μ = 20 and σ = 16 points per round (a points-maximiser's round, measured roughly).
  *
- * Hit or stay (F7-5, and the deal-time choice of F7-4): the solver (numbers only, exact for them)
- * with that win chance as its utility — so it pushes when behind, banks when ahead, stays when
+ * Hit or stay (F7-5, and the deal-time choice of F7-4): the solver (numbers only, exact for them;
+ * the draw pile, then the discard pile reshuffled when it runs out, F7-14) with that win chance as its utility — so it pushes when behind, banks when ahead, stays when
  * staying wins the game now, and pushes when an opponent will otherwise cross the target and win.
  *
  * Giving (F7-8; a Flip Three's set-aside cards, F7-10, the same way): every allowed receiver is
@@ -23,7 +23,7 @@
  *  - Second Chance (F7-11): the receiver's bust chance shrinks.
  * Everything is closed-form or a sub-millisecond solve; solutions are cached within a decision.
  */
-import { f7NextFlipOdds, type F7Action, type F7CardCounts, type F7View, type Rng } from '@parlor/rules';
+import { F7_CARD_NAMES, f7CardCode, f7NextFlipOdds, type F7Action, type F7CardCounts, type F7CardName, type F7View, type Rng } from '@parlor/rules';
 import type { Bot } from '../bot.js';
 import { findAction, giveSeats, giveTo, lineInfo, type F7LineInfo } from './common.js';
 import { f7FreshLineOdds, f7QuickSolve } from './solver.js';
@@ -49,6 +49,13 @@ function beats(m: number, o: number, t: number): number {
   return phi((m - o) / (F7_EXPERT.sdPerRound * Math.sqrt(2 * rounds)));
 }
 
+/** Cards counted by card code. */
+function countByCode(cards: readonly F7CardName[]): number[] {
+  const counts = new Array<number>(F7_CARD_NAMES.length).fill(0);
+  for (const c of cards) counts[f7CardCode(c)]! += 1;
+  return counts;
+}
+
 class Model {
   readonly me: number;
   readonly n: number;
@@ -56,6 +63,8 @@ class Model {
   readonly lines: F7LineInfo[];
   /** The cards the next flips come from: the unseen draw pile, or, when it is empty, the discard pile that is shuffled into a new one (F7-14). */
   readonly pile: F7CardCounts;
+  /** The cards after those (F7-14): the discard pile, reshuffled once the draw pile runs out; null when `pile` is already it. */
+  readonly reshuffle: number[] | null;
   /** Per seat: bust chance and expected round score under the points policy (active seats). */
   private readonly solved: ({ bust: number; value: number } | null)[];
 
@@ -64,7 +73,9 @@ class Model {
     this.n = view.players;
     this.t = view.options.target;
     this.lines = Array.from({ length: this.n }, (_, s) => lineInfo(view, s));
-    this.pile = f7NextFlipOdds(view, me).counts;
+    const next = f7NextFlipOdds(view, me);
+    this.pile = next.counts;
+    this.reshuffle = next.source === 'draw-pile' ? countByCode(view.discardPile) : null;
     this.solved = new Array(this.n).fill(null);
   }
 
@@ -149,12 +160,13 @@ export function f7ExpertOptions(view: F7View, legal: readonly F7Action[]): F7Win
     const table = new Float64Array(max + 1);
     for (let x = 0; x <= max; x++) table[x] = model.winGiven(score + x, base);
     const utility = (x: number) => table[Math.min(max, x)]!;
-    const q = f7QuickSolve(model.lines[me]!, model.pile, { utility });
+    const reshuffle = model.reshuffle ?? undefined;
+    const q = f7QuickSolve(model.lines[me]!, model.pile, { utility, reshuffle });
     if (q.hit === null || q.stay === null) return { wins: new Map(), best: q.action, flat: false };
     const wins = new Map([['hit', q.hit], ['stay', q.stay]]);
     // All but certain either way (lost or won whatever I do): fall back to points.
     if (Math.abs(q.hit - q.stay) < 1e-9) {
-      const pts = f7QuickSolve(model.lines[me]!, model.pile);
+      const pts = f7QuickSolve(model.lines[me]!, model.pile, { reshuffle });
       return { wins, best: pts.action, flat: true };
     }
     return { wins, best: q.hit > q.stay ? 'hit' : 'stay', flat: false };

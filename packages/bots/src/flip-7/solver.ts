@@ -431,7 +431,16 @@ export const F7_NUMBERS_PILE: readonly number[] = Object.freeze(F7_FULL_PILE.map
  * ignored, as are Freezes, Flip Threes and Second Chances still in the pile; a Second Chance held
  * is used). State: the 13-bit mask, the Second Chance, and the duplicate it discarded — flat typed
  * arrays, reused between calls; a few hundred microseconds at most.
+ *
+ * A pile that runs dry is followed by `reshuffle` (F7-14: the discard pile, shuffled into a new draw
+ * pile; a duplicate a Second Chance discards before then joins it), and the round ends once both
+ * are empty. The state still determines both piles: every card of the first is drawn before any of
+ * the second, so the numbers drawn (mask and duplicate) say which of each are gone.
  */
+export interface F7QuickOptions extends F7SolveOptions {
+  /** The cards that become the draw pile once `pile` is empty (F7-14); default none. */
+  readonly reshuffle?: F7Pile;
+}
 export interface F7QuickSolution {
   readonly stay: number | null;
   readonly hit: number | null;
@@ -451,8 +460,11 @@ const Q_MAX_SCORE = F7_MAX_ROUND_SCORE;
 const qUtil = new Float64Array(Q_MAX_SCORE + 1);
 
 class QuickSolver {
+  /** Numbers left in the draw pile, then in the pile a reshuffle makes of the discards (F7-14). */
   readonly pile = new Int32Array(13);
+  readonly next = new Int32Array(13);
   total = 0;
+  nextTotal = 0;
   plus = 0;
   mult = 1;
   u0 = 0;
@@ -465,7 +477,7 @@ class QuickSolver {
     const k = mask * 15 + scs;
     if (qStamp[k] === qGen) { this.outB = qBust[k]!; return qValue[k]!; }
     let v = qUtil[MASK_SUM[mask]! * this.mult + this.plus]!, b = 0;
-    if (this.total > 0) {
+    if (this.total + this.nextTotal > 0) { // F7-14: both piles empty ends the round
       const h = this.hit(mask, scs);
       if (h > v) { v = h; b = this.outB; }
     }
@@ -475,58 +487,67 @@ class QuickSolver {
   }
 
   hit(mask: number, scs: number): number {
-    const pile = this.pile, n = this.total;
+    // F7-14: the draw pile first; once it is empty, the reshuffled discards.
+    const first = this.total > 0;
+    const pile = first ? this.pile : this.next, n = first ? this.total : this.nextTotal;
     let ev = 0, eb = 0;
     for (let c = 0; c <= MAX_NUMBER; c++) {
       const cnt = pile[c]!;
       if (cnt === 0) continue;
       const p = cnt / n;
       const bit = 1 << c;
+      pile[c] = cnt - 1; this.take(first, n - 1);
       let v: number;
       if ((mask & bit) !== 0) {
-        if (scs === 0) { // F7-11
-          pile[c] = cnt - 1; this.total = n - 1;
+        if (scs === 0) { // F7-11: the duplicate is discarded, to come back if the discards are reshuffled
+          if (first) { this.next[c]!++; this.nextTotal++; }
           v = this.decision(mask, 1 + c);
-          pile[c] = cnt; this.total = n;
+          if (first) { this.next[c]!--; this.nextTotal--; }
         } else { v = this.u0; this.outB = 1; } // F7-6
       } else if (MASK_BITS[mask | bit] === 7) { // F7-7
         v = qUtil[MASK_SUM[mask | bit]! * this.mult + this.plus + F7_FLIP7_BONUS]!; this.outB = 0;
       } else {
-        pile[c] = cnt - 1; this.total = n - 1;
         v = this.decision(mask | bit, scs);
-        pile[c] = cnt; this.total = n;
       }
+      pile[c] = cnt; this.take(first, n);
       ev += p * v; eb += p * this.outB;
     }
     this.outB = eb;
     return ev;
+  }
+
+  private take(first: boolean, total: number): void {
+    if (first) this.total = total; else this.nextTotal = total;
   }
 }
 const quick = new QuickSolver();
 
 /**
  * Solves the numbers-only round (see F7QuickSolution) from `line` with the pile `pile` (all cards;
- * only the numbers are used). `utility` as in f7SolveRound.
+ * only the numbers are used), then `options.reshuffle`. `utility` as in f7SolveRound.
  */
-export function f7QuickSolve(line: F7SolverLine, pile: F7Pile, options: F7SolveOptions = {}): F7QuickSolution {
+export function f7QuickSolve(line: F7SolverLine, pile: F7Pile, options: F7QuickOptions = {}): F7QuickSolution {
   const mask = rootMask(line.numbers);
   const counts = pileCounts(pile);
-  let total = 0;
-  for (let c = 0; c <= MAX_NUMBER; c++) total += counts[c]!;
+  const next = options.reshuffle === undefined ? null : pileCounts(options.reshuffle);
   const canStay = line.hasCards ?? (mask !== 0 || (line.plus ?? 0) > 0 || (line.x2 ?? false) || (line.secondChance ?? false));
-  const q = prepareQuick(counts, line.plus ?? 0, line.x2 ?? false, options.utility);
+  const q = prepareQuick(counts, next, line.plus ?? 0, line.x2 ?? false, options.utility);
   const stay = canStay ? qUtil[q.score(mask)]! : null;
   let hit: number | null = null, bust = 0;
-  if (total > 0) { hit = q.hit(mask, line.secondChance ? 0 : 14); bust = q.outB; }
+  if (q.total + q.nextTotal > 0) { hit = q.hit(mask, line.secondChance ? 0 : 14); bust = q.outB; }
   const action: 'hit' | 'stay' = stay === null || (hit !== null && hit > stay) ? 'hit' : 'stay';
   return { stay, hit, action, bust: action === 'hit' ? bust : 0 };
 }
 
-function prepareQuick(counts: readonly number[], plus: number, x2: boolean, utility: ((s: number) => number) | undefined): QuickSolver {
+function prepareQuick(counts: readonly number[], next: readonly number[] | null, plus: number, x2: boolean, utility: ((s: number) => number) | undefined): QuickSolver {
   const q = quick;
-  let total = 0;
-  for (let c = 0; c <= MAX_NUMBER; c++) { q.pile[c] = counts[c]!; total += counts[c]!; }
+  let total = 0, nextTotal = 0;
+  for (let c = 0; c <= MAX_NUMBER; c++) {
+    q.pile[c] = counts[c]!; total += counts[c]!;
+    q.next[c] = next?.[c] ?? 0; nextTotal += q.next[c]!;
+  }
   q.total = total;
+  q.nextTotal = nextTotal;
   q.plus = plus;
   q.mult = x2 ? 2 : 1;
   for (let sc = 0; sc <= Q_MAX_SCORE; sc++) qUtil[sc] = utility ? utility(sc) : sc;
@@ -551,7 +572,7 @@ export function f7FreshLineOdds(line: F7SolverLine): { value: number; bust: numb
   const sc = line.secondChance ? 1 : 0;
   let t = FRESH.get(sc);
   if (t === undefined) {
-    const q = prepareQuick(F7_NUMBERS_PILE as number[], 0, false, undefined);
+    const q = prepareQuick(F7_NUMBERS_PILE as number[], null, 0, false, undefined);
     const scs = sc ? 0 : 14;
     const empty = { value: q.hit(0, scs), bust: q.outB };
     t = { value: new Float64Array(1 << 13), bust: new Float64Array(1 << 13), empty };
