@@ -16,7 +16,6 @@ interface Played { hits: number; stays: number; gives: number }
 /** One person's play until the end screen: Hit while the line is worth < 15, else Stay; give action cards away. */
 async function play(page: Page): Promise<Played> {
   const did: Played = { hits: 0, stays: 0, gives: 0 };
-  const controls = page.locator('.f7-controls');
   for (let step = 0; step < 2000; step++) {
     const moment = await firstVisible({
       over: page.getByRole('heading', { name: 'Game over', exact: true }),
@@ -44,8 +43,9 @@ async function play(page: Page): Promise<Played> {
       const wantHit = points < 15 && await hit.isEnabled();
       if (wantHit || !(await stay.isEnabled())) { await hit.click(); did.hits++; } else { await stay.click(); did.stays++; }
     }
-    // The move is taken when the controls are no longer busy (or gone: a new snapshot remounts them).
-    await waitUntil(async () => (await controls.count()) === 0 || (await controls.first().getAttribute('aria-busy')) !== 'true',
+    // The move is taken when no controls are busy (one count: controls that go as the game ends
+    // must not leave a locator waiting for them).
+    await waitUntil(async () => (await page.locator('.f7-controls[aria-busy="true"]').count()) === 0,
       30_000, 'the move to be taken');
   }
   throw new Error('the game did not end in 2000 decisions');

@@ -51,6 +51,19 @@ describe.skipIf(shouldSkip('update'))('a new version while a page is open', () =
       expect(await note.locator('span').textContent()).toBe(ja.app.update.ready);
       expect(formatViolations(await axeViolations(page)), 'axe, with the note').toEqual([]);
       await screenshot(page, 'update-ready');
+      // On a phone the note fits the window: no sideways scroll, its buttons in reach.
+      await page.setViewportSize({ width: 390, height: 844 });
+      const box = await note.boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      for (const name of [ja.app.update.reload, ja.app.update.later]) {
+        const b = await note.getByRole('button', { name }).boundingBox();
+        expect(b !== null && b.x >= 0 && b.x + b.width <= 390 && b.y >= 0 && b.y + b.height <= 844, `${name} inside the window`).toBe(true);
+      }
+      expect(formatViolations(await axeViolations(page)), 'axe, with the note, 390x844').toEqual([]);
+      await screenshot(page, 'update-ready-390');
 
       // Later: the note goes, the page stays as it is.
       await note.getByRole('button', { name: ja.app.update.later }).click();

@@ -58,8 +58,7 @@ async function f7Step(page: Page): Promise<boolean> {
     const points = Number(/Bank (-?\d+) points?/.exec((await stay.textContent()) ?? '')?.[1] ?? '0');
     if ((points < 15 && await hit.isEnabled()) || !(await stay.isEnabled())) await hit.click(); else await stay.click();
   }
-  const controls = page.locator('.f7-controls');
-  await waitUntil(async () => (await controls.count()) === 0 || (await controls.first().getAttribute('aria-busy')) !== 'true', 30_000, 'the move to be taken');
+  await waitUntil(async () => (await page.locator('.f7-controls[aria-busy="true"]').count()) === 0, 30_000, 'the move to be taken');
   return true;
 }
 

@@ -134,11 +134,22 @@ export async function start(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Start the game' }).click();
 }
 
-/** Polls `check` every 100 ms until it returns true (UI state, never a fixed sleep). */
+/** How long one poll of waitUntil may take: beyond it, the poll counts as false and the next one starts. */
+const POLL_MS = 5_000;
+
+/**
+ * Polls `check` every 100 ms until it returns true (UI state, never a fixed sleep). A poll that
+ * throws, or takes longer than POLL_MS, counts as false: a locator call such as getAttribute waits
+ * up to the context's 30 s for an element that has just gone, which must not use up the whole wait.
+ */
 export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
   const end = Date.now() + timeoutMs;
   for (;;) {
-    if (await check().catch(() => false)) return;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((r) => { timer = setTimeout(() => r(false), POLL_MS); });
+    const ok = await Promise.race([check().catch(() => false), late]);
+    clearTimeout(timer);
+    if (ok) return;
     if (Date.now() > end) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
