@@ -113,7 +113,7 @@ export function coachSummaryLine(r: CoachReport): string {
   const parts = [
     `${s.decisions} decision${s.decisions === 1 ? '' : 's'} analysed`,
     `${s.flagged} flagged (cost more than ${fmtPoints(r.threshold)} points)`,
-    `about ${fmtPoints(s.pointsLost)} points given away on average`,
+    `about ${fmtPoints(s.pointsLost)} points given away over the game, on average`,
   ];
   if (s.conflicts > 0) parts.push(`${s.conflicts} where winning and points disagreed (the advice followed winning)`);
   return `Summary: ${parts.join(', ')}.`;
