@@ -4,11 +4,10 @@
  * the checks that nothing scrolls sideways and no card's text leaves its card; one decision of a
  * simple player.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { ARTIFACTS, type Harness, WEB_DIST, screenshot, waitUntil } from './support/e2e.js';
+import { type Harness, WEB_DIST, screenshot, waitUntil } from './support/e2e.js';
 import { type Lang, strings } from './support/learn.js';
 
 export { strings, type Lang };
@@ -173,8 +172,7 @@ export async function expectTidy(page: Page, where: string): Promise<void> {
 
 /** The window as the player sees it now (`artifacts/e2e/<name>.png`), and the whole page (`<name>-full.png`). */
 export async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+  await screenshot(page, name, 'window');
   await screenshot(page, `${name}-full`);
 }
 

@@ -107,6 +107,9 @@ async function playChecked(page: Page, where: string, once: (m: Moment | 'summar
     seen[m]++;
     if (!seen.summary && await page.locator('.f7-summary').count() > 0) { seen.summary = true; await once('summary'); }
     if (await page.locator('.f7-timer').count() > 0) seen.timer = true;
+    // A check may have made the move itself (the desktop's Hit by keyboard): then on to the next
+    // moment, whatever it is (that hit may have flipped an action card to give, say).
+    if (await control.count() === 0) continue;
     await decide(page, m);
     await waitUntil(async () => (await page.locator('.f7-controls[aria-busy="true"]').count()) === 0, 30_000, 'the move to be taken');
   }

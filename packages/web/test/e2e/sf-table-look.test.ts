@@ -23,14 +23,12 @@
  * them, each card's text following the focus.
  * Screenshots go to artifacts/e2e/sf-look-*.png (full pages, and the window as the player sees it).
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../src/i18n/locales/en/sf.json' with { type: 'json' };
 import { axeViolations, formatViolations } from './support/axe.js';
 import {
-  ARTIFACTS, type Harness, WEB_DIST, createTable, fillWithBots, firstVisible, screenshot, shouldSkip, sit, start, startHarness, waitUntil, withFailureShots,
+  type Harness, WEB_DIST, createTable, fillWithBots, firstVisible, screenshot, shouldSkip, sit, start, startHarness, waitUntil, withFailureShots,
 } from './support/e2e.js';
 import { away } from './support/away.js';
 import { cardOfLabel, discardDownChoice, press, readHand, select, sf, untilMyTurn } from './support/sf.js';
@@ -129,11 +127,10 @@ const tipText = (page: Page) => page.evaluate(() => document.querySelector('[rol
 
 /** What the window shows (not the full page): as the page opens at the table, and scrolled to the table's felt. */
 async function windowShots(page: Page, name: string): Promise<void> {
-  mkdirSync(ARTIFACTS, { recursive: true });
   await page.evaluate(() => document.querySelector('.sf')?.scrollIntoView({ block: 'start' }));
-  await page.screenshot({ path: join(ARTIFACTS, `${name}-window.png`) });
+  await screenshot(page, `${name}-window`, 'window');
   await page.evaluate(() => document.querySelector('.sf-felt')?.scrollIntoView({ block: 'start' }));
-  await page.screenshot({ path: join(ARTIFACTS, `${name}-window-felt.png`) });
+  await screenshot(page, `${name}-window-felt`, 'window');
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
@@ -442,7 +439,7 @@ describe.skipIf(shouldSkip('sf-table-look'))('Stir Fry Eighteen: the table on a 
         await longPress(dan, `[data-test-id="${id}"]`, 700);
         await waitUntil(async () => (await tipInside(dan)) === 'inside', 5_000, `table card ${i}'s text inside the window`);
         expect(await tipText(dan)).toBe(await textOf(card));
-        if (i === rightmost) await dan.screenshot({ path: join(ARTIFACTS, 'sf-look-390-table-card-tip.png') });
+        if (i === rightmost) await screenshot(dan, 'sf-look-390-table-card-tip', 'window');
         await dan.locator('.sf-status').tap();
         await waitUntil(async () => (await openTips(dan)) === 0, 5_000, 'the text to close at the next touch');
       }
@@ -452,7 +449,7 @@ describe.skipIf(shouldSkip('sf-table-look'))('Stir Fry Eighteen: the table on a 
         await cards[0]!.evaluate((el) => el.setAttribute('data-test-id', 'sf-look-edge'));
         await longPress(dan, '[data-test-id="sf-look-edge"]', 700);
         await waitUntil(async () => (await tipInside(dan)) === 'inside', 5_000, `the text of a card at the window's ${edge} edge inside the window`);
-        await dan.screenshot({ path: join(ARTIFACTS, `sf-look-390-table-card-${edge}-edge.png`) });
+        await screenshot(dan, `sf-look-390-table-card-${edge}-edge`, 'window');
         await dan.locator('.sf-status').tap();
         await waitUntil(async () => (await openTips(dan)) === 0, 5_000, 'the text to close at the next touch');
         await cards[0]!.evaluate((el) => { el.removeAttribute('style'); });
@@ -483,7 +480,7 @@ describe.skipIf(shouldSkip('sf-table-look'))('Stir Fry Eighteen: the table on a 
       expect(await cards[0]!.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.getAttribute('role')),
         'the card described by its open tooltip').toBe('tooltip');
       expect(formatViolations(await axeViolations(dan, { include: '.sf' })), 'axe with a table card\'s text open').toEqual([]);
-      await dan.screenshot({ path: join(ARTIFACTS, 'sf-look-390-table-card-focus.png') });
+      await screenshot(dan, 'sf-look-390-table-card-focus', 'window');
       await dan.keyboard.press('Escape');
       expect(await openTips(dan), 'the text after Escape').toBe(0);
       expect(await cards[0]!.evaluate((el) => el === document.activeElement), 'the card keeps the keyboard').toBe(true);
@@ -524,7 +521,7 @@ describe.skipIf(shouldSkip('sf-table-look'))('Stir Fry Eighteen: the table on a 
         await waitUntil(async () => (await tipInside(dan)) === 'inside', 5_000, `table card ${to}'s text inside the window after ${key}`);
       };
       await keyTo('ArrowRight', 1);
-      await dan.screenshot({ path: join(ARTIFACTS, 'sf-look-390-table-card-arrow.png') });
+      await screenshot(dan, 'sf-look-390-table-card-arrow', 'window');
       await keyTo('ArrowLeft', 0);
       await keyTo('ArrowLeft', 0);
       await keyTo('End', count - 1);
@@ -566,7 +563,7 @@ describe.skipIf(shouldSkip('sf-table-look'))('Stir Fry Eighteen: the table on a 
           await waitUntil(async () => (await tipInside(dan)) === 'inside', 5_000, `the text beside the card, once uncovered, in ${code} at ${size.width}`);
           expect(await tipText(dan), `the text in ${code}`).toBe(await cards[0]!.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent));
           expect(await tipText(dan), `the text in ${code}, not English`).not.toBe(english);
-          await dan.screenshot({ path: join(ARTIFACTS, `sf-look-${size.width}-table-card-focus-${code}.png`) });
+          await screenshot(dan, `sf-look-${size.width}-table-card-focus-${code}`, 'window');
           await dan.keyboard.press('Escape');
         }
         await dan.setViewportSize({ width: 390, height: 844 });

@@ -172,11 +172,28 @@ export async function cspViolations(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? []);
 }
 
-/** Saves `artifacts/e2e/<name>.png` (full page). */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves `artifacts/e2e/<name>.png`: the full page, or what the window shows. Screenshots are for
+ * people to look at, not checks: a full page that a loaded Chromium does not take in time is tried
+ * again as the window alone, and if a screenshot still fails the test goes on with a warning.
+ */
+export async function screenshot(page: Page, name: string, what: 'page' | 'window' = 'page'): Promise<string> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const path = join(ARTIFACTS, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  const line = (e: unknown) => String(e).split('\n')[0];
+  if (what === 'page') {
+    try {
+      await page.screenshot({ path, fullPage: true, timeout: 45_000 });
+      return path;
+    } catch (e) {
+      console.warn(`screenshot ${name}: the full page failed (${line(e)}); saving the window alone`);
+    }
+  }
+  try {
+    await page.screenshot({ path, timeout: 45_000 });
+  } catch (e) {
+    console.warn(`screenshot ${name} not saved: ${line(e)}`);
+  }
   return path;
 }
 

@@ -3,13 +3,13 @@
  * come from the locale files, each step's values from playing the lesson with the rules package,
  * exactly as the page does.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import axe from 'axe-core';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { type Lesson, act, currentStep, finished, next, offered, playAllQueued, startRun } from '../../../src/ui/learn/lesson.js';
-import { ARTIFACTS, type Harness, screenshot, waitUntil } from './e2e.js';
+import { type Harness, screenshot, waitUntil } from './e2e.js';
 
 export type Lang = 'en' | 'it' | 'ja' | 'pl' | 'ko';
 type Tree = { [k: string]: string | Tree };
@@ -146,8 +146,7 @@ export async function shots(page: Page, name: string, control?: Locator): Promis
 
 /** The window's picture, as the player sees it now (`artifacts/e2e/<name>.png`). */
 async function viewShot(page: Page, name: string): Promise<void> {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+  await screenshot(page, name, 'window');
 }
 
 /** The control's middle is the control itself on screen (not the lesson panel or a bar over it). */
