@@ -53,8 +53,19 @@ describe.skipIf(shouldSkip('away-timeout'))('Issue 10: the move timer runs out',
       await away.back(tom).click();
       await banner.waitFor({ state: 'detached' });
       await away.badge(tom, 'Tom (you)').waitFor({ state: 'detached' });
-      await waitUntil(async () => await sf.status(tom).filter({ hasText: 'Your turn' }).isVisible()
-        && await sf.endTurn(tom).isVisible(), 60_000, 'Tom\'s turn to prompt him again');
+      // On a machine slow enough for that clock to run out again before the page shows Tom his turn,
+      // the banner comes back: then so does Tom. What is checked is that coming back gives him his
+      // turns; a server that never asked him again would still fail here.
+      let backs = 1;
+      await waitUntil(async () => {
+        if (await sf.status(tom).filter({ hasText: 'Your turn' }).isVisible() && await sf.endTurn(tom).isVisible()) return true;
+        if (await banner.isVisible() && await away.back(tom).isVisible()) {
+          backs++;
+          console.log(`away-timeout: the banner is back (${await banner.textContent()}); Tom comes back again (${backs})`);
+          await away.back(tom).click();
+        }
+        return false;
+      }, 60_000, 'Tom\'s turn to prompt him again');
     });
   }, 300_000);
 });
