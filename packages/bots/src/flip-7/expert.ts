@@ -11,8 +11,9 @@
  *    μ = 20 and σ = 16 points per round (a points-maximiser's round, measured roughly).
  *
  * Hit or stay (F7-5, and the deal-time choice of F7-4): the solver (numbers only, exact for them;
- * the draw pile, then the discard pile reshuffled when it runs out, F7-14) with that win chance as its utility — so it pushes when behind, banks when ahead, stays when
- * staying wins the game now, and pushes when an opponent will otherwise cross the target and win.
+ * the draw pile, then the discard pile reshuffled when it runs out, F7-14) with that win chance as
+ * its utility — so it pushes when behind, banks when ahead, stays when staying wins the game now,
+ * and pushes when an opponent will otherwise cross the target and win.
  *
  * Giving (F7-8; a Flip Three's set-aside cards, F7-10, the same way): every allowed receiver is
  * tried in the model and the one that leaves the highest win chance is chosen:
@@ -23,7 +24,7 @@
  *  - Second Chance (F7-11): the receiver's bust chance shrinks.
  * Everything is closed-form or a sub-millisecond solve; solutions are cached within a decision.
  */
-import { F7_CARD_NAMES, f7CardCode, f7NextFlipOdds, type F7Action, type F7CardCounts, type F7CardName, type F7View, type Rng } from '@parlor/rules';
+import { f7NextFlipOdds, f7ReshuffledPile, type F7Action, type F7CardCounts, type F7View, type Rng } from '@parlor/rules';
 import type { Bot } from '../bot.js';
 import { findAction, giveSeats, giveTo, lineInfo, type F7LineInfo } from './common.js';
 import { f7FreshLineOdds, f7QuickSolve } from './solver.js';
@@ -49,13 +50,6 @@ function beats(m: number, o: number, t: number): number {
   return phi((m - o) / (F7_EXPERT.sdPerRound * Math.sqrt(2 * rounds)));
 }
 
-/** Cards counted by card code. */
-function countByCode(cards: readonly F7CardName[]): number[] {
-  const counts = new Array<number>(F7_CARD_NAMES.length).fill(0);
-  for (const c of cards) counts[f7CardCode(c)]! += 1;
-  return counts;
-}
-
 class Model {
   readonly me: number;
   readonly n: number;
@@ -63,8 +57,8 @@ class Model {
   readonly lines: F7LineInfo[];
   /** The cards the next flips come from: the unseen draw pile, or, when it is empty, the discard pile that is shuffled into a new one (F7-14). */
   readonly pile: F7CardCounts;
-  /** The cards after those (F7-14): the discard pile, reshuffled once the draw pile runs out; null when `pile` is already it. */
-  readonly reshuffle: number[] | null;
+  /** The cards after those (F7-14): the discard pile, reshuffled once the draw pile runs out; undefined when `pile` is already it. */
+  readonly reshuffle: F7CardCounts | undefined;
   /** Per seat: bust chance and expected round score under the points policy (active seats). */
   private readonly solved: ({ bust: number; value: number } | null)[];
 
@@ -75,7 +69,7 @@ class Model {
     this.lines = Array.from({ length: this.n }, (_, s) => lineInfo(view, s));
     const next = f7NextFlipOdds(view, me);
     this.pile = next.counts;
-    this.reshuffle = next.source === 'draw-pile' ? countByCode(view.discardPile) : null;
+    this.reshuffle = next.source === 'draw-pile' ? f7ReshuffledPile(view) : undefined;
     this.solved = new Array(this.n).fill(null);
   }
 
@@ -160,7 +154,7 @@ export function f7ExpertOptions(view: F7View, legal: readonly F7Action[]): F7Win
     const table = new Float64Array(max + 1);
     for (let x = 0; x <= max; x++) table[x] = model.winGiven(score + x, base);
     const utility = (x: number) => table[Math.min(max, x)]!;
-    const reshuffle = model.reshuffle ?? undefined;
+    const reshuffle = model.reshuffle;
     const q = f7QuickSolve(model.lines[me]!, model.pile, { utility, reshuffle });
     if (q.hit === null || q.stay === null) return { wins: new Map(), best: q.action, flat: false };
     const wins = new Map([['hit', q.hit], ['stay', q.stay]]);

@@ -19,7 +19,7 @@ export {
 export { f7Apply, f7ApplyInPlace, f7Check } from './apply.js';
 export { f7Setup, f7Start, f7StartFrom, type F7Start } from './setup.js';
 export { f7View, f7Outcome, type F7View, type F7Pending, type F7FlipThreeView } from './view.js';
-export { f7UnseenDrawPile, f7NextFlipOdds, type F7NextFlipOdds, type F7CardCounts } from './odds.js';
+export { f7UnseenDrawPile, f7ReshuffledPile, f7NextFlipOdds, type F7NextFlipOdds, type F7CardCounts } from './odds.js';
 export { f7Scenario } from './scenario.js';
 export { f7Resample } from './resample.js';
 export { f7Stats, type F7PlayerStats } from './stats.js';

@@ -45,6 +45,13 @@ export function f7UnseenDrawPile(view: F7View): F7CardCounts {
   return counts;
 }
 
+/** What a reshuffle makes the next draw pile (F7-14): the discard pile, counted by card. */
+export function f7ReshuffledPile(view: F7View): F7CardCounts {
+  const counts = zeroCounts();
+  countInto(counts, view.discardPile, 1);
+  return counts;
+}
+
 /**
  * The next flip's odds for `seat`'s line. With the draw pile empty, the next card comes from the
  * discard pile, shuffled into a new draw pile (F7-14); with both empty there is no next card.
@@ -56,8 +63,7 @@ export function f7NextFlipOdds(view: F7View, seat: Seat): F7NextFlipOdds {
     counts = f7UnseenDrawPile(view);
     source = 'draw-pile';
   } else {
-    counts = zeroCounts();
-    countInto(counts, view.discardPile, 1);
+    counts = f7ReshuffledPile(view);
     source = view.discardPile.length > 0 ? 'reshuffled-discard' : 'none';
   }
   let size = 0;
