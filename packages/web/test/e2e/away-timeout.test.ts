@@ -1,7 +1,6 @@
 /**
  * Issue 10, points 2 and 4 in Chromium: on a table with a move timer (30 s, every clock scaled by
- * the server's timerScale so that it runs out in 6 s: long enough for a loaded CI machine to show
- * Tom his next turn before that clock runs out too), Tom lets his time run out: the banner says a
+ * the server's timerScale so that it runs out in 6 s), Tom lets his time run out: the banner says a
  * bot plays for him because his time ran out, his card shows him away, and "I'm back" gives him the
  * seat back. Screenshots at 390×844 and 1440×900, in English and Japanese.
  */

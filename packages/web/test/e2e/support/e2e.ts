@@ -206,7 +206,7 @@ export async function withFailureShots(name: string, pages: () => readonly Page[
     await body();
   } catch (e) {
     for (const [i, p] of pages().entries()) {
-      await screenshot(p, `${name}-failure-${i + 1}`).catch(() => undefined);
+      await screenshot(p, `${name}-failure-${i + 1}`);
       const text = await p.evaluate(() => document.body.innerText).catch((err: unknown) => `(no text: ${String(err)})`);
       console.error(`${name}: page ${i + 1} (${p.url()}) showed:\n${text.replace(/\n{2,}/g, '\n').slice(0, 3000)}`);
     }
