@@ -2,6 +2,7 @@ import type { CoachDecision, CoachResult } from '@parlor/bots';
 import type { GameExport } from '@parlor/protocol';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { exportSeatNames } from '../table/names.js';
 import { coachText } from './words.js';
 import './coach.css';
 
@@ -40,7 +41,7 @@ export function CoachPanel(props: { exported: GameExport; seat: number }) {
     return () => { live = false; worker?.terminate(); if (timer !== null) clearTimeout(timer); };
   }, [exported, seat]);
 
-  const names = exported.seats.map((s, i) => s.name || t('coach.seat', { n: i + 1 }));
+  const names = exportSeatNames(exported.seats, t);
   const unit = exported.game === 'flip-7' ? 'round' : 'turn';
   return (
     <section className="panel coach" aria-labelledby="coach-title">

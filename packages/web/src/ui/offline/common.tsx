@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HUMAN, type OfflineRecord, exportFileName, exportOf } from '../../offline/record.js';
+import { botName } from '../table/names.js';
 
 /** Where the offline pages live (routes.tsx). */
 export const OFFLINE_PATH = '/offline';
@@ -9,7 +10,7 @@ export const offlineReplayPath = (id: string): string => `/offline/${id}/replay`
 
 /** The seats' names as the offline table shows them: the person's own, each bot by its level and seat (as at a server's table). */
 export function seatNames(record: OfflineRecord, t: (k: string) => string): string[] {
-  return record.seats.map((s, seat) => (seat === HUMAN || s.kind === 'player' ? s.name : `${t(`table.botLevel.${s.level ?? 'basic'}`)} ${seat + 1}`));
+  return record.seats.map((s, seat) => (seat === HUMAN || s.kind === 'player' ? s.name : botName(s.level ?? 'basic', seat, t)));
 }
 
 /** Saves a finished game's export as a file (the format of the server's exports: `npx parlor verify <file>`). */

@@ -14,6 +14,7 @@ import { Chat } from './Chat.js';
 import { Fairness, exportHref } from './Fairness.js';
 import type { GameProps } from './game-props.js';
 import { AwayBar } from './Presence.js';
+import { botName } from './names.js';
 
 /**
  * One table: a slim bar (back to the lobby, the game's name, "How to play", the seats folded once a
@@ -163,7 +164,7 @@ function FinishedGameCoach({ tableId, invite, gameNo, seat }: { tableId: string;
 
 export function seatName(s: SeatInfo, t: (k: string) => string): string {
   if (s.kind === 'player') return s.player.name;
-  if (s.kind === 'bot') return `${t(`table.botLevel.${s.level}`)} ${s.seat + 1}`;
+  if (s.kind === 'bot') return botName(s.level, s.seat, t);
   return t('table.empty');
 }
 
