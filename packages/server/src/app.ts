@@ -15,6 +15,8 @@ import { redisBus } from './cluster/bus.js';
 import { Cluster, clusterTiming } from './cluster/cluster.js';
 import { openStore } from './store/open.js';
 import type { Store } from './store/store.js';
+import { randomBytes } from 'node:crypto';
+import { type Clock, systemClock } from './clock.js';
 
 export interface ParlorServer {
   readonly app: FastifyInstance;
@@ -104,8 +106,21 @@ const CSP_DIRECTIVES = {
   frameAncestors: ["'none'"],
 };
 
+/** What a caller of `startServer` may give besides the configuration; none of it comes from the environment. */
+export interface StartOptions {
+  readonly store?: Store;
+  readonly logger?: boolean | object;
+  /** The clock every game timer runs on (tests: a TestClock they drive); the system's by default. */
+  readonly clock?: Clock;
+  /**
+   * The seed of each new game (tests: a known deal). By default 32 bytes from the operating
+   * system's CSPRNG, in hex — the only source production has.
+   */
+  readonly seed?: (table: { readonly id: string; readonly gameNo: number }) => string;
+}
+
 /** Builds and starts the server: store, tables restored from their logs, HTTP and WebSocket routes. */
-export async function startServer(config: ServerConfig, opts: { store?: Store; logger?: boolean | object } = {}): Promise<ParlorServer> {
+export async function startServer(config: ServerConfig, opts: StartOptions = {}): Promise<ParlorServer> {
   // PARLOR_DB: a SQLite file, or a postgres:// URL (store/open.ts).
   const store = opts.store ?? await openStore(config.dbPath, { synchronous: config.dbSync, poolSize: config.dbPool });
   const metrics = createMetrics(store);
@@ -121,10 +136,11 @@ export async function startServer(config: ServerConfig, opts: { store?: Store; l
   };
   const options: FastifyServerOptions = { logger, bodyLimit: 64 * 1024, trustProxy: config.trustProxy };
   const app = Fastify(options);
+  const seed = opts.seed ?? (() => randomBytes(32).toString('hex'));
   const hub = new Hub(store, metrics, config, {
     warn: (obj, msg) => app.log.warn(obj, msg),
     error: (obj, msg) => app.log.error(obj, msg),
-  });
+  }, opts.clock ?? systemClock, (id, gameNo) => seed({ id, gameNo }));
   // PARLOR_REDIS: one of several processes (docs/operations.md, "A cluster").
   const bus = config.redisUrl === null ? null : await redisBus(config.redisUrl, config.redisPrefix, hub.log);
   if (bus !== null) hub.cluster = new Cluster(hub, store, bus, clusterTiming(config.leaseMs));

@@ -8,6 +8,7 @@ import { botLevels } from '@parlor/bots';
 import { GAME_IDS, type GameId, gameModule } from '@parlor/rules';
 import { nameKey } from './accounts/names.js';
 import { cleanName, hashToken, randomId } from './identity.js';
+import type { Clock } from './clock.js';
 import type { Metrics } from './metrics.js';
 import { RateLimit } from './rate-limit.js';
 import { type Fence, LeaseLost, type Store, StoreUnavailable, type TableRow } from './store/store.js';
@@ -56,7 +57,8 @@ export class Hub implements TableHost, ClusterHost {
   private onlineSentAt = 0;
   private readonly index = new TableIndex();
   private readonly limits: AddressLimits;
-  private sweepTimer: NodeJS.Timeout | null = null;
+  /** Cancels the next idle sweep (null once the hub closes). */
+  private stopSweep: (() => void) | null = null;
   /** Set when several processes serve this Parlor (PARLOR_REDIS): tables are leased and messages routed. */
   cluster: Cluster | null = null;
   /** The processes each local connection had messages forwarded to (told when it closes). */
@@ -67,16 +69,18 @@ export class Hub implements TableHost, ClusterHost {
   private readonly taking = new Map<string, Promise<boolean>>();
 
   constructor(readonly store: Store, readonly metrics: Metrics, readonly config: ServerConfig,
-    readonly log: TableHost['log']) {
+    readonly log: TableHost['log'], readonly clock: Clock, private readonly seeds: (tableId: string, gameNo: number) => string) {
     this.limits = new AddressLimits(config);
   }
+
+  newSeed(tableId: string, gameNo: number): string { return this.seeds(tableId, gameNo); }
 
   /**
    * Loads the open and running tables and rebuilds running games from their logs; starts the sweep.
    * Finished tables stay in the store until someone asks for one.
    */
   async load(): Promise<void> {
-    const started = Date.now();
+    const started = this.clock.now();
     // In a cluster, tables are taken as their leases fall free (the cluster's scan), not all at once.
     for (const row of this.cluster === null ? await this.store.tables() : []) {
       const table = await this.host(row);
@@ -89,8 +93,10 @@ export class Hub implements TableHost, ClusterHost {
       table.schedule();
     }
     this.updateGauges();
-    this.sweepTimer = setInterval(() => void this.sweep(), this.config.sweepSeconds * 1000);
-    this.sweepTimer.unref();
+    const sweepSoon = () => {
+      this.stopSweep = this.clock.after(this.config.sweepSeconds * 1000, () => void this.sweep().finally(() => { if (this.stopSweep !== null) sweepSoon(); }));
+    };
+    sweepSoon();
     await this.cluster?.start();
   }
 
@@ -145,7 +151,7 @@ export class Hub implements TableHost, ClusterHost {
   }
 
   /** Idle tables close or are finished by bots; finished tables nobody watches leave memory; idle guests are pruned. */
-  async sweep(now = Date.now()): Promise<void> {
+  async sweep(now = this.clock.now()): Promise<void> {
     for (const t of [...this.tables.values()]) {
       try {
         await t.sweep(now);
@@ -276,7 +282,7 @@ export class Hub implements TableHost, ClusterHost {
       this.cluster?.announce(c.playerId, false);
       this.onlineChanged();
       if (this.isConnected(c.playerId)) return; // still connected to another process of the cluster
-      this.lastSeen.set(c.playerId, Date.now());
+      this.lastSeen.set(c.playerId, this.clock.now());
       for (const t of this.seatedTables(c.playerId)) t.playerGone(c.playerId);
     }
   }
@@ -290,7 +296,7 @@ export class Hub implements TableHost, ClusterHost {
           throw new Refusal('TOO_MANY_GUESTS', `Too many new players from your address this hour (at most ${this.config.guestsPerAddressPerHour}); reconnect with your token, or try later.`);
         }
         await this.hello(c, msg);
-        if (c.playerId !== null) void this.store.touchPlayer(c.playerId, new Date().toISOString()).catch(() => {});
+        if (c.playerId !== null) void this.store.touchPlayer(c.playerId, new Date(this.clock.now()).toISOString()).catch(() => {});
         return;
       }
       if (msg.type === 'ping') return c.send({ type: 'pong', ...(re === undefined ? {} : { re }) });
@@ -412,7 +418,7 @@ export class Hub implements TableHost, ClusterHost {
     } else {
       const name = await guestName(msg.name ?? '');
       token = randomId(24);
-      player = { id: randomId(), name, tokenHash: hashToken(token), createdAt: new Date().toISOString() };
+      player = { id: randomId(), name, tokenHash: hashToken(token), createdAt: new Date(this.clock.now()).toISOString() };
       await this.store.addPlayer(player);
     }
     this.names.set(player.id, player.name);
@@ -496,7 +502,7 @@ export class Hub implements TableHost, ClusterHost {
       id: randomId(6), game: msg.game, options: options.value as Record<string, unknown>,
       seats: Array.from({ length: msg.seats }, (_, i) => (i === 0 ? { kind: 'player' as const, playerId } : { kind: 'empty' as const })),
       status: 'open', private: msg.private ?? false, invite: randomId(12), moveTimer: msg.moveTimer ?? 0,
-      responseWindow: window === null ? null : msg.responseWindow ?? window.seconds.default, creatorId: playerId, gameNo: 0, createdAt: new Date().toISOString(),
+      responseWindow: window === null ? null : msg.responseWindow ?? window.seconds.default, creatorId: playerId, gameNo: 0, createdAt: new Date(this.clock.now()).toISOString(),
       ...(msg.rated === true ? { rated: true } : {}),
     };
     // In a cluster the new table's lease is this process's before its row is written.
@@ -527,7 +533,7 @@ export class Hub implements TableHost, ClusterHost {
     const clean = text.replace(/[\p{Cc}\p{Cf}]/gu, ' ').trim();
     if (clean.length === 0 || clean.length > MAX_CHAT_LENGTH) throw new Refusal('BAD_MESSAGE', `A chat message has 1 to ${MAX_CHAT_LENGTH} characters.`);
     if (!c.chatLimit.take()) throw new Refusal('CHAT_LIMITED', PROTOCOL_ERRORS.CHAT_LIMITED);
-    const msg: ServerMessage = { type: 'chat', tableId: t.id, from: { id: c.playerId!, name: this.playerName(c.playerId!) }, text: clean, at: new Date().toISOString() };
+    const msg: ServerMessage = { type: 'chat', tableId: t.id, from: { id: c.playerId!, name: this.playerName(c.playerId!) }, text: clean, at: new Date(this.clock.now()).toISOString() };
     for (const w of t.watchers) w.send(msg);
     this.ok(c, re);
   }
@@ -562,7 +568,8 @@ export class Hub implements TableHost, ClusterHost {
 
   async close(): Promise<void> {
     if (this.onlineTimer !== null) clearTimeout(this.onlineTimer);
-    if (this.sweepTimer !== null) clearInterval(this.sweepTimer);
+    this.stopSweep?.();
+    this.stopSweep = null;
     this.lobby.close();
     for (const t of this.tables.values()) t.close();
     // Let queued table work (a move being stored) finish before the store closes.
@@ -633,7 +640,7 @@ export class Hub implements TableHost, ClusterHost {
       throw e;
     }
     this.cluster!.mirror.delete(row.id);
-    const now = Date.now();
+    const now = this.clock.now();
     for (const s of row.seats) {
       if (s.kind !== 'player' || this.isConnected(s.playerId)) continue;
       if (!this.lastSeen.has(s.playerId)) this.lastSeen.set(s.playerId, now);

@@ -1,4 +1,5 @@
-export { startServer, type ParlorServer } from './app.js';
+export { startServer, type ParlorServer, type StartOptions } from './app.js';
+export { type Clock, TestClock, systemClock } from './clock.js';
 export { configFromEnv, type ServerConfig } from './config.js';
 export { main } from './main.js';
 export { SqliteStore } from './store/sqlite.js';

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { createBot } from '@parlor/bots';
 import type { Mover } from '@parlor/protocol';
 import { type Applied, type GameEvent, type Refused, type Seat, createRng } from '@parlor/rules';
@@ -20,8 +19,8 @@ export async function start(t: Table, playerId: string): Promise<void> {
   }
   if (t.row.status === 'running') throw new Refusal('ALREADY_RUNNING', 'The game has started: seats change between games.');
   if (t.row.seats.some((s) => s.kind === 'empty')) throw new Refusal('NOT_READY', 'Every seat must be taken (by a player or a bot) first.');
-  const seed = randomBytes(32).toString('hex');
   const no = t.row.gameNo + 1;
+  const seed = t.host.newSeed(t.id, no);
   const setup = t.module.start({ players: t.row.seats.length, options: t.row.options, seed });
   if (!setup.ok) throw new Refusal(setup.error.code, setup.error.message);
   const gameRow: GameRow = {
@@ -29,7 +28,7 @@ export async function start(t: Table, playerId: string): Promise<void> {
     seats: t.row.seats.map((s) => s.kind === 'bot'
       ? { kind: 'bot' as const, name: `${s.level} bot`, level: s.level }
       : { kind: 'player' as const, name: s.kind === 'player' ? t.host.playerName(s.playerId) : '?', ...(s.kind === 'player' ? { playerId: s.playerId } : {}) }),
-    startedAt: new Date().toISOString(), finishedAt: null, result: null,
+    startedAt: new Date(t.host.clock.now()).toISOString(), finishedAt: null, result: null,
   };
   // Everything that can fail is done before anything is stored, and the table changes only once
   // both rows are (a game row left by a failed second write is replaced when the start is retried).
@@ -59,7 +58,7 @@ function newRunning(t: Table, g: GameRow, state: unknown, opening: readonly Game
   });
   return {
     no: g.gameNo, seed: g.seed, commitment: g.commitment, state, seq: 0, lastEvents: [], allEvents: opening.slice(),
-    moves: [{ seat: null, by: null, events: opening.length }], lastBy: null, lastSeat: null, waitingSince: Date.now(), stats: null, bots,
+    moves: [{ seat: null, by: null, events: opening.length }], lastBy: null, lastSeat: null, waitingSince: t.host.clock.now(), stats: null, bots,
     rng: createRng(`${g.seed}/bots`), deadline: null, windowOpened: null, windowEnds: null,
   };
 }
@@ -145,7 +144,7 @@ export async function play(t: Table, seat: Seat, action: unknown, by: Mover): Pr
   }
   if (!r.ok) throw new Refusal(r.error.code, r.error.message);
   let stored: boolean;
-  const at = new Date();
+  const at = new Date(t.host.clock.now());
   try {
     stored = await t.host.store.appendAction(t.id, g.no, { seq: g.seq, seat, action, at: at.toISOString(), by }, t.fence);
   } catch (e) {
@@ -183,7 +182,7 @@ export async function finish(t: Table): Promise<void> {
   const outcome = t.module.outcome(g.state)!;
   g.stats = t.module.stats(g.allEvents, t.row.seats.length);
   const row = { ...t.row, status: 'finished' as const };
-  const finishedAt = new Date().toISOString();
+  const finishedAt = new Date(t.host.clock.now()).toISOString();
   await t.host.store.finishGame(t.id, g.no, outcome, finishedAt, g.stats, await gameRecords(t, outcome, g.stats, finishedAt), t.fence);
   await t.host.store.saveTable(row, t.fence);
   t.row = row;

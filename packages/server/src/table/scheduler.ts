@@ -20,8 +20,9 @@ const MIN_LEFT_SECONDS = 5;
  * record is retried with backoff until it can, so no table stalls on a passing fault.
  */
 export class MoveScheduler {
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly graceTimers = new Map<string, NodeJS.Timeout>();
+  /** What cancels each timer armed on the host's clock. */
+  private readonly timers = new Set<() => void>();
+  private readonly graceTimers = new Map<string, () => void>();
   private retryMs = 0;
 
   constructor(private readonly t: Table) {}
@@ -62,7 +63,7 @@ export class MoveScheduler {
       const ends = g.windowEnds!;
       g.deadline = ends;
       // The window closes: every seat still silent gives the game's answer for silence.
-      this.later(Math.max(0, ends - Date.now()), async () => {
+      this.later(Math.max(0, ends - t.host.clock.now()), async () => {
         if (t.game !== g) return;
         for (const seat of t.module.toAct(g.state)) {
           if (t.game !== g || !window.isOpen(g.state) || !t.module.toAct(g.state).includes(seat)) break;
@@ -74,9 +75,9 @@ export class MoveScheduler {
       // a takeover by another process or someone else's coming and going does not reset it), with
       // at least MIN_LEFT_SECONDS left to act.
       const timer = this.clock(t.row.moveTimer);
-      g.deadline = Math.max(g.waitingSince + timer, Date.now() + Math.min(timer, this.clock(MIN_LEFT_SECONDS)));
+      g.deadline = Math.max(g.waitingSince + timer, t.host.clock.now() + Math.min(timer, this.clock(MIN_LEFT_SECONDS)));
       const seat = people[0]!;
-      this.later(g.deadline - Date.now(), async () => {
+      this.later(g.deadline - t.host.clock.now(), async () => {
         if (t.game !== g || g.seq !== seq) return;
         t.away.set(seat, 'timeout'); // out of time: a stand-in bot plays this seat until its player is back
         this.refresh();
@@ -108,22 +109,22 @@ export class MoveScheduler {
 
   close(): void {
     this.clearTimers();
-    for (const timer of this.graceTimers.values()) clearTimeout(timer);
+    for (const cancel of this.graceTimers.values()) cancel();
     this.graceTimers.clear();
   }
 
   private clearTimers(): void {
-    for (const timer of this.timers) clearTimeout(timer);
+    for (const cancel of this.timers) cancel();
     this.timers.clear();
   }
 
   /** Runs `fn` on the table's queue after `ms`; a store failure schedules everything again, later. */
   private later(ms: number, fn: () => Promise<void>): void {
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
+    const cancel = this.t.host.clock.after(ms, () => {
+      this.timers.delete(cancel);
       this.t.exclusive(fn).then(() => { this.retryMs = 0; }, (e: unknown) => this.failed(e));
-    }, ms);
-    this.timers.add(timer);
+    });
+    this.timers.add(cancel);
   }
 
   private failed(e: unknown): void {
@@ -136,11 +137,11 @@ export class MoveScheduler {
     }
     if (this.retryMs === 0) t.host.log.error({ err: e, table: t.id }, 'the store could not record a move; retrying with backoff');
     this.retryMs = Math.min(RETRY_MAX_MS, this.retryMs === 0 ? RETRY_FIRST_MS : this.retryMs * 2);
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
+    const cancel = t.host.clock.after(this.retryMs, () => {
+      this.timers.delete(cancel);
       void t.exclusive(() => this.schedule());
-    }, this.retryMs);
-    this.timers.add(timer);
+    });
+    this.timers.add(cancel);
   }
 
   private botDelay(window: boolean): number {
@@ -149,7 +150,8 @@ export class MoveScheduler {
     if (!window) return min + g.rng.float() * (max - min);
     // In a response window bots take a human-like moment, so people are not always beaten to the
     // call; never past what is left of the window (less a second), or silence would answer for them.
-    const left = (g.windowEnds ?? Date.now()) - Date.now();
+    const now = this.t.host.clock.now();
+    const left = (g.windowEnds ?? now) - now;
     const ceiling = Math.max(0, left - this.clock(1));
     return Math.min(ceiling, min * 2 + g.rng.float() * (max * 3 - min * 2));
   }
@@ -206,16 +208,16 @@ export class MoveScheduler {
     if (this.noPersonLeft()) void t.exclusive(() => this.schedule());
     if (t.row.moveTimer === 0) return;
     const before = this.graceTimers.get(playerId);
-    if (before !== undefined) clearTimeout(before);
-    const timer = setTimeout(() => {
+    before?.();
+    const cancel = t.host.clock.after(t.host.config.graceSeconds * 1000, () => {
       this.graceTimers.delete(playerId);
       void t.exclusive(() => {
         if (t.host.isConnected(playerId) || t.row.status !== 'running') return;
         for (const seat of t.seatsOf(playerId)) if (!t.away.has(seat)) t.away.set(seat, 'disconnected');
         this.refresh();
       });
-    }, t.host.config.graceSeconds * 1000);
-    this.graceTimers.set(playerId, timer);
+    });
+    this.graceTimers.set(playerId, cancel);
   }
 
   /**
@@ -226,7 +228,7 @@ export class MoveScheduler {
   playerBack(playerId: string): void {
     const t = this.t;
     const timer = this.graceTimers.get(playerId);
-    if (timer !== undefined) { clearTimeout(timer); this.graceTimers.delete(playerId); }
+    if (timer !== undefined) { timer(); this.graceTimers.delete(playerId); }
     let changed = false;
     for (const seat of t.seatsOf(playerId)) {
       if (t.away.has(seat) && t.away.get(seat) !== 'left') changed = t.away.delete(seat) || changed;

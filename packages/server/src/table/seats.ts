@@ -73,7 +73,7 @@ export function back(t: Table, playerId: string, seat: Seat): void {
  * once that player has been disconnected — or silent while the game waited for them — for the
  * table's `replaceAfter` seconds (BGA's "skip a player"). The player gets the seat back on return.
  */
-export function replace(t: Table, playerId: string, seat: Seat, now = Date.now()): void {
+export function replace(t: Table, playerId: string, seat: Seat, now = t.host.clock.now()): void {
   if (t.seatsOf(playerId).every((s) => t.away.has(s))) {
     throw new Refusal('NOT_SEATED', 'Only the players at the table may replace someone.');
   }

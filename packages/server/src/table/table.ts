@@ -21,7 +21,7 @@ export class Table {
   /** Seats whose player is away, and why: a stand-in bot plays them until the player is back. */
   readonly away = new Map<Seat, AwayReason>();
   /** When the table last changed (seats, a game started, a move): its idle clock. */
-  lastActivity = Date.now();
+  lastActivity: number;
   /** The token of this process's lease on the table, checked by the store on every write (a cluster; undefined alone). */
   fence: Fence = undefined;
   readonly module: AnyGame;
@@ -30,6 +30,7 @@ export class Table {
 
   constructor(public row: TableRow, readonly host: TableHost) {
     this.module = gameModule(row.game);
+    this.lastActivity = host.clock.now();
     this.moves = new MoveScheduler(this);
   }
 
@@ -42,7 +43,7 @@ export class Table {
     return run;
   }
 
-  touch(): void { this.lastActivity = Date.now(); }
+  touch(): void { this.lastActivity = this.host.clock.now(); }
 
   seatsOf(playerId: string): Seat[] {
     return this.row.seats.flatMap((s, i) => (s.kind === 'player' && s.playerId === playerId ? [i] : []));

@@ -1,5 +1,6 @@
 import type { ServerMessage } from '@parlor/protocol';
 import type { ServerConfig } from '../config.js';
+import type { Clock } from '../clock.js';
 import type { Metrics } from '../metrics.js';
 import type { Store } from '../store/store.js';
 import type { Table } from './table.js';
@@ -15,6 +16,10 @@ export interface TableHost {
   readonly store: Store;
   readonly metrics: Metrics;
   readonly config: ServerConfig;
+  /** Every time the table reads or arms (a test's own clock, or the system's). */
+  readonly clock: Clock;
+  /** The seed of a new game: 32 random bytes in hex from the operating system (a test's own in tests). */
+  newSeed(tableId: string, gameNo: number): string;
   playerName(id: string): string;
   isConnected(playerId: string): boolean;
   /** Whether the player is an account (rated tables seat only accounts). */

@@ -1,5 +1,5 @@
 import { afterEach } from 'vitest';
-import type { ParlorServer, ServerConfig } from '../../src/index.js';
+import type { ParlorServer, ServerConfig, StartOptions } from '../../src/index.js';
 import { TestClient } from './client.js';
 import { type TestServer, testServer } from './server.js';
 
@@ -24,8 +24,8 @@ export function serverPerTest() {
   const track = (c: TestClient): TestClient => { clients.push(c); return c; };
   return {
     server,
-    async start(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
-      const s = await testServer(overrides);
+    async start(overrides: Partial<ServerConfig> = {}, options: Omit<StartOptions, 'logger'> = {}): Promise<TestServer> {
+      const s = await testServer(overrides, options);
       current = s;
       return s;
     },

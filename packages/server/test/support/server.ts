@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type ParlorServer, type ServerConfig, configFromEnv, startServer } from '../../src/index.js';
+import { type ParlorServer, type ServerConfig, type StartOptions, configFromEnv, startServer } from '../../src/index.js';
 
 /**
  * A server on a free port with a fresh database; bots answer at once unless told otherwise. The
@@ -10,9 +10,10 @@ import { type ParlorServer, type ServerConfig, configFromEnv, startServer } from
  */
 export type TestServer = ParlorServer & { readonly dbPath: string };
 
-export async function testServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+/** `options`: a test's own clock (a TestClock it drives) or seeds (a known deal), passed to startServer. */
+export async function testServer(overrides: Partial<ServerConfig> = {}, options: Omit<StartOptions, 'logger'> = {}): Promise<TestServer> {
   const dbPath = join(mkdtempSync(join(tmpdir(), 'parlor-test-')), 'parlor.db');
   const config: ServerConfig = { ...configFromEnv({}), port: 0, host: '127.0.0.1', dbPath, botDelayMs: [0, 0], logLevel: 'silent', rateBurst: 10_000, ratePerSecond: 10_000, ...overrides };
-  const server = await startServer(config, { logger: false });
+  const server = await startServer(config, { ...options, logger: false });
   return Object.assign(server, { dbPath });
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type ParlorServer, type ServerConfig, configFromEnv, startServer } from '@parlor/server';
+import { type ParlorServer, type ServerConfig, type StartOptions, configFromEnv, startServer } from '@parlor/server';
 
 export type E2eServer = ParlorServer & { readonly dbPath: string };
 
@@ -12,12 +12,12 @@ export type E2eServer = ParlorServer & { readonly dbPath: string };
  * (`configFromEnv` with an empty environment), unless `overrides` say otherwise (the web root,
  * the bots' thinking time).
  */
-export async function e2eServer(overrides: Partial<ServerConfig> = {}): Promise<E2eServer> {
+export async function e2eServer(overrides: Partial<ServerConfig> = {}, options: Omit<StartOptions, 'logger'> = {}): Promise<E2eServer> {
   const dbPath = join(mkdtempSync(join(tmpdir(), 'parlor-e2e-')), 'parlor.db');
   const config: ServerConfig = {
     ...configFromEnv({}), port: 0, host: '127.0.0.1', dbPath, botDelayMs: [0, 0], logLevel: 'silent',
     rateBurst: 10_000, ratePerSecond: 10_000, ...overrides,
   };
-  const server = await startServer(config, { logger: false });
+  const server = await startServer(config, { ...options, logger: false });
   return Object.assign(server, { dbPath });
 }
