@@ -3,6 +3,7 @@ export * from './core/driver.js';
 export * from './core/game.js';
 export * from './core/options.js';
 export * from './core/random.js';
+export * from './core/replay.js';
 export * from './scenario/adapter.js';
 export * from './scenario/runner.js';
 export * from './games.js';
