@@ -1,5 +1,5 @@
 import type { GameEvent, GameExport, Mover } from '@parlor/protocol';
-import { type GameId, type Outcome, type Seat, gameModule, isGameId } from '@parlor/rules';
+import { type GameId, type Outcome, type ReplayErrorCode, type Seat, gameModule, isGameId, replay } from '@parlor/rules';
 
 /**
  * One position of a replay: the state after `n` actions (position 0 is the deal, before any
@@ -45,10 +45,9 @@ export type FoldProblem =
 type ExportedAction = { readonly seq?: number; readonly seat?: unknown; readonly action?: unknown; readonly by?: Mover | null };
 
 /**
- * Folds an export with the rules package, exactly as `parlor verify` does
- * (packages/cli/src/commands/verify.ts): `setup({players, options, seed})`, then `apply` of each
- * action in order, keeping every state. No rule is written here: every position is the rules'.
- * The opening's events come from `start`, the same setup with its events (for the log).
+ * Folds an export with the rules package's `replay`, exactly as `parlor verify` does
+ * (packages/cli/src/commands/verify.ts), keeping every position. No rule is written here: every
+ * position is the rules'; the log shows each one's public events.
  */
 export function foldExport(exp: GameExport): FoldedReplay | { readonly game: null; readonly problem: FoldProblem } {
   if (typeof exp !== 'object' || exp === null || exp.format !== 'parlor-game' || !Array.isArray(exp.actions)) {
@@ -57,29 +56,30 @@ export function foldExport(exp: GameExport): FoldedReplay | { readonly game: nul
   if (!isGameId(exp.game)) return { game: null, problem: { kind: 'game', game: String(exp.game) } };
   const game = exp.game;
   const module = gameModule(game);
-  const input = { players: exp.players, options: exp.options, seed: exp.seed };
-  const setup = module.setup(input);
-  if (!setup.ok) return { game: null, problem: { kind: 'setup', message: setup.error.message } };
-  const started = module.start(input);
-  const opening = (started.ok ? module.eventsFor(started.value.events, 'spectator') : []) as GameEvent[];
-  let state: unknown = setup.value;
-  const positions: ReplayPosition[] = [{ n: 0, state, seat: null, action: null, by: null, events: opening, toAct: module.toAct(state) }];
+  const positions: ReplayPosition[] = [];
   let problem: FoldProblem | null = null;
-  for (const [i, a] of (exp.actions as readonly ExportedAction[]).entries()) {
-    if (a.seq !== undefined && a.seq !== i) { problem = { kind: 'numbering', index: i }; break; }
-    if (typeof a.seat !== 'number') { problem = { kind: 'seat', index: i }; break; }
-    const r = module.apply(state, a.seat, a.action);
-    if (!r.ok) { problem = { kind: 'refused', index: i, code: r.error.code, message: r.error.message }; break; }
-    state = r.state;
+  const log = exp.actions as readonly ExportedAction[];
+  for (const p of replay(module, { players: exp.players, options: exp.options, seed: exp.seed }, log)) {
+    if (!p.ok) {
+      if (p.error.index === null) return { game: null, problem: { kind: 'setup', message: p.error.message } };
+      problem = foldProblem(p.error.code, p.error.index, p.error.message);
+      break;
+    }
     positions.push({
-      n: i + 1, state, seat: a.seat, action: a.action, by: a.by ?? null,
-      events: module.eventsFor(r.events, 'spectator') as GameEvent[], toAct: module.toAct(state),
+      n: p.n, state: p.state, seat: p.seat, action: p.action, by: p.entry?.by ?? null,
+      events: module.eventsFor(p.events, 'spectator') as GameEvent[], toAct: module.toAct(p.state),
     });
   }
-  const outcome = problem === null ? module.outcome(state) : null;
+  const outcome = problem === null ? module.outcome(positions.at(-1)!.state) : null;
   if (problem === null && outcome === null) problem = { kind: 'not-over' };
   const outcomeMatches = outcome !== null && (exp.outcome === undefined || JSON.stringify(exp.outcome) === JSON.stringify(outcome));
   return { game, positions, outcome, outcomeMatches, problem };
+}
+
+function foldProblem(code: ReplayErrorCode, index: number, message: string): FoldProblem {
+  if (code === 'MISNUMBERED') return { kind: 'numbering', index };
+  if (code === 'NO_SEAT') return { kind: 'seat', index };
+  return { kind: 'refused', index, code, message };
 }
 
 /** The position a `?at=` asks for, within 0 … last (the last when absent or not a number). */
