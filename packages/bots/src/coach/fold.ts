@@ -1,11 +1,11 @@
 /**
- * Walks a finished game's export exactly as `parlor verify` does (packages/cli verify): the game
- * module's `setup` (here `start`, the same setup with its opening events), then `apply` of every
- * action in order. For the coached seat it hands over only what that seat could know: at each of
- * its decisions the module's `view` for that seat and its legal actions, and after every move the
- * events as that seat sees them (`eventsFor`). The hidden state never leaves this file.
+ * Walks a finished game's export exactly as `parlor verify` does (packages/cli verify), with the
+ * rules package's `replay`: the opening, then every action in order. For the coached seat it
+ * hands over only what that seat could know: at each of its decisions the module's `view` for that
+ * seat and its legal actions, and after every move the events as that seat sees them
+ * (`eventsFor`). The hidden state never leaves this file.
  */
-import { type GameEvent, type GameId, type Seat, gameModule, isGameId } from '@parlor/rules';
+import { type AnyGame, type GameEvent, type GameId, type Seat, gameModule, isGameId, replay } from '@parlor/rules';
 import type { CoachProblem } from './types.js';
 
 /** The export's fields the coach reads (the format `parlor verify` checks; GameExport in @parlor/protocol). */
@@ -57,26 +57,31 @@ export function walkForSeat(exp: CoachExport, seat: Seat, redraw?: (state: unkno
   if (bad !== null) return { ok: false, problem: bad };
   const game = exp.game as GameId;
   const module = gameModule(game);
-  const started = module.start({ players: exp.players, options: exp.options, seed: exp.seed });
-  if (!started.ok) return { ok: false, problem: { code: 'replay', index: -1, message: started.error.message } };
-  let state = started.value.state;
-  const moments: SeatMoment<unknown, unknown, GameEvent>[] = [{ type: 'events', events: module.eventsFor(started.value.events, seat) }];
-  for (const [i, a] of exp.actions.entries()) {
-    if (a.seq !== undefined && a.seq !== i) return { ok: false, problem: { code: 'replay', index: i, message: `action ${i} is numbered ${a.seq}` } };
-    if (a.seat === seat) {
-      const legal = module.legalActions(state, seat);
-      // The module's canonical form of the answer: the legal action equal to it.
-      const key = JSON.stringify(a.action);
-      const action = legal.find((l: unknown) => JSON.stringify(l) === key) ?? a.action;
-      // `redraw` (tests): the view of another state the seat cannot tell apart (everything hidden re-dealt).
-      const seen = redraw === undefined ? state : redraw(state, seat);
-      moments.push({ type: 'decision', index: i, view: module.view(seen, seat), legal, action });
+  const moments: SeatMoment<unknown, unknown, GameEvent>[] = [];
+  let state: unknown = null;
+  for (const p of replay(module, { players: exp.players, options: exp.options, seed: exp.seed }, exp.actions)) {
+    if (!p.ok) {
+      const { code, message, index } = p.error;
+      if (index === null) return { ok: false, problem: { code: 'replay', index: -1, message } };
+      const refused = code !== 'MISNUMBERED' && code !== 'NO_SEAT';
+      return { ok: false, problem: { code: 'replay', index, message: refused ? `${code}: ${message}` : message } };
     }
-    const r = module.apply(state, a.seat, a.action);
-    if (!r.ok) return { ok: false, problem: { code: 'replay', index: i, message: `${r.error.code}: ${r.error.message}` } };
-    state = r.state;
-    moments.push({ type: 'events', events: module.eventsFor(r.events, seat) });
+    if (p.entry !== null && p.seat === seat) moments.push(decision(module, state, seat, p.n - 1, p.action, redraw));
+    state = p.state;
+    moments.push({ type: 'events', events: module.eventsFor(p.events, seat) });
   }
   if (module.outcome(state) === null) return { ok: false, problem: { code: 'notOver' } };
   return { ok: true, walk: { game, players: exp.players, moments } };
+}
+
+/** One decision of the seat: its view and legal actions on the state it acted on (`before`), and its answer. */
+function decision(module: AnyGame, before: unknown, seat: Seat, index: number, answer: unknown,
+  redraw: ((state: unknown, seat: Seat) => unknown) | undefined): SeatMoment<unknown, unknown, GameEvent> {
+  const legal = module.legalActions(before, seat);
+  // The module's canonical form of the answer: the legal action equal to it.
+  const key = JSON.stringify(answer);
+  const action = legal.find((l: unknown) => JSON.stringify(l) === key) ?? answer;
+  // `redraw` (tests): the view of another state the seat cannot tell apart (everything hidden re-dealt).
+  const seen = redraw === undefined ? before : redraw(before, seat);
+  return { type: 'decision', index, view: module.view(seen, seat), legal, action };
 }
