@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { gameModule, isGameId } from '@parlor/rules';
+import { type LoggedAction, type ReplayError, gameModule, isGameId, replay } from '@parlor/rules';
 
 /**
  * `parlor verify <file>`: replays an exported game (GET /tables/:id/export) — checks that the seed
@@ -26,15 +26,10 @@ export async function verifyCommand(path: string, print: (line: string) => void)
   if (hash !== commitment) return fail(`the seed does not match the commitment: SHA-256(seed) is ${hash}, the commitment shown was ${commitment}`);
   print(`commitment ok: SHA-256(seed) = ${commitment}`);
   const module = gameModule(game);
-  const setup = module.setup({ players, options, seed });
-  if (!setup.ok) return fail(`setup refused: ${setup.error.message}`);
-  let state = setup.value;
-  for (const [i, a] of (actions as { seq?: number; seat?: unknown; action?: unknown }[]).entries()) {
-    if (a.seq !== undefined && a.seq !== i) return fail(`action ${i} is numbered ${a.seq}`);
-    if (typeof a.seat !== 'number') return fail(`action ${i} has no seat`);
-    const r = module.apply(state, a.seat, a.action);
-    if (!r.ok) return fail(`action ${i} (seat ${a.seat}, ${JSON.stringify(a.action)}) is refused: ${r.error.code}: ${r.error.message}`);
-    state = r.state;
+  let state: unknown = null;
+  for (const p of replay(module, { players, options, seed }, actions as LoggedAction[])) {
+    if (!p.ok) return fail(problemText(p.error, actions as LoggedAction[]));
+    state = p.state;
   }
   print(`${actions.length} actions replayed, every one legal`);
   const result = module.outcome(state);
@@ -47,4 +42,12 @@ export async function verifyCommand(path: string, print: (line: string) => void)
   print(`winners: ${result.winners.map((w) => seats[w]?.name ?? `seat ${w}`).join(', ')}`);
   print('OK: the shuffles, every action and the result check out');
   return 0;
+}
+
+/** Why the log does not replay, in verify's words. */
+function problemText(e: ReplayError, actions: readonly LoggedAction[]): string {
+  if (e.index === null) return `setup refused: ${e.message}`;
+  if (e.code === 'MISNUMBERED' || e.code === 'NO_SEAT') return e.message;
+  const a = actions[e.index]!;
+  return `action ${e.index} (seat ${String(a.seat)}, ${JSON.stringify(a.action)}) is refused: ${e.code}: ${e.message}`;
 }
