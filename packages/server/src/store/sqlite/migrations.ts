@@ -1,0 +1,126 @@
+import type Database from 'better-sqlite3';
+import { withResponseWindow } from '../response-window-migration.js';
+
+const SCHEMA_1 = `
+CREATE TABLE IF NOT EXISTS players (
+  id TEXT PRIMARY KEY, name TEXT NOT NULL, token_hash TEXT NOT NULL UNIQUE, created_at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS tables (
+  id TEXT PRIMARY KEY, body TEXT NOT NULL, status TEXT NOT NULL, created_at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+  table_id TEXT NOT NULL, game_no INTEGER NOT NULL, body TEXT NOT NULL, finished_at TEXT,
+  PRIMARY KEY (table_id, game_no));
+CREATE TABLE IF NOT EXISTS actions (
+  table_id TEXT NOT NULL, game_no INTEGER NOT NULL, seq INTEGER NOT NULL, seat INTEGER NOT NULL,
+  action TEXT NOT NULL, at TEXT NOT NULL,
+  PRIMARY KEY (table_id, game_no, seq));
+`;
+
+/** A finished game's body as migration 4 reads it. */
+interface StoredGame {
+  readonly tableId: string;
+  readonly gameNo: number;
+  readonly seats: readonly { readonly kind: string; readonly playerId?: string }[];
+  readonly finishedAt: string | null;
+  readonly result: { scores: number[]; places: number[]; winners: number[] } | null;
+  readonly stats?: unknown[] | null;
+}
+
+/**
+ * Forward-only migrations, numbered from 1; a database records the last one it ran (meta
+ * `schema`) and runs the rest in order, each in a transaction, when it is opened.
+ */
+const MIGRATIONS: readonly { readonly version: number; up(db: Database.Database): void }[] = [
+  { version: 1, up: (db) => db.exec(SCHEMA_1) },
+  {
+    // A table's response-window length moves from the game's own name for it to `responseWindow`
+    // (null for a game without windows).
+    version: 2,
+    up: (db) => {
+      const update = db.prepare('UPDATE tables SET body = ? WHERE id = ?');
+      for (const { id, body } of db.prepare('SELECT id, body FROM tables').all() as { id: string; body: string }[]) {
+        update.run(JSON.stringify(withResponseWindow(JSON.parse(body) as Record<string, unknown>)), id);
+      }
+    },
+  },
+  {
+    // Who made each move (for the game log's "bot for …"), and when a player was last seen (for
+    // pruning idle guests).
+    version: 3,
+    up: (db) => db.exec(`
+      ALTER TABLE actions ADD COLUMN by TEXT;
+      ALTER TABLE players ADD COLUMN last_seen TEXT;
+      UPDATE players SET last_seen = created_at;
+      CREATE INDEX IF NOT EXISTS tables_status ON tables (status);
+    `),
+  },
+  {
+    // Accounts and sessions (a player may be signed in on several devices), each player's part in
+    // every finished game, and ratings. Every existing token becomes a session, and the finished
+    // games already stored fill the players' histories.
+    version: 4,
+    up: (db) => {
+      db.exec(`
+        CREATE TABLE sessions (token_hash TEXT PRIMARY KEY, player_id TEXT NOT NULL, created_at TEXT NOT NULL);
+        CREATE INDEX sessions_player ON sessions (player_id);
+        INSERT INTO sessions (token_hash, player_id, created_at) SELECT token_hash, id, created_at FROM players;
+        ALTER TABLE players ADD COLUMN name_key TEXT;
+        ALTER TABLE players ADD COLUMN password TEXT;
+        ALTER TABLE players ADD COLUMN account_since TEXT;
+        ALTER TABLE players ADD COLUMN deleted_at TEXT;
+        CREATE UNIQUE INDEX players_name_key ON players (name_key);
+        CREATE TABLE player_games (
+          player_id TEXT NOT NULL, table_id TEXT NOT NULL, game_no INTEGER NOT NULL, game TEXT NOT NULL,
+          finished_at TEXT NOT NULL, seat INTEGER NOT NULL, players INTEGER NOT NULL, place INTEGER NOT NULL,
+          score REAL NOT NULL, won INTEGER NOT NULL, rated INTEGER NOT NULL, private INTEGER NOT NULL, stats TEXT,
+          PRIMARY KEY (player_id, table_id, game_no, seat));
+        CREATE INDEX player_games_recent ON player_games (player_id, finished_at DESC, table_id DESC, game_no DESC);
+        CREATE TABLE ratings (
+          player_id TEXT NOT NULL, game TEXT NOT NULL, mu REAL NOT NULL, sigma REAL NOT NULL, games INTEGER NOT NULL,
+          wins INTEGER NOT NULL, updated_at TEXT NOT NULL, PRIMARY KEY (player_id, game));
+        CREATE INDEX ratings_board ON ratings (game, mu - 3 * sigma DESC);
+        CREATE TABLE rating_history (
+          player_id TEXT NOT NULL, game TEXT NOT NULL, table_id TEXT NOT NULL, game_no INTEGER NOT NULL,
+          mu REAL NOT NULL, sigma REAL NOT NULL, at TEXT NOT NULL, PRIMARY KEY (player_id, game, table_id, game_no));
+      `);
+      const privateTables = new Set((db.prepare("SELECT id FROM tables WHERE json_extract(body, '$.private') = 1").all() as { id: string }[]).map((r) => r.id));
+      const insert = db.prepare(`INSERT OR IGNORE INTO player_games
+        (player_id, table_id, game_no, game, finished_at, seat, players, place, score, won, rated, private, stats)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      for (const { body } of db.prepare('SELECT body FROM games WHERE finished_at IS NOT NULL').all() as { body: string }[]) {
+        const g = JSON.parse(body) as StoredGame;
+        const game = (db.prepare('SELECT json_extract(body, \'$.game\') AS game FROM tables WHERE id = ?').get(g.tableId) as { game: string } | undefined)?.game;
+        if (g.result === null || g.finishedAt === null || game === undefined) continue;
+        g.seats.forEach((seat, i) => {
+          if (seat.kind !== 'player' || seat.playerId === undefined) return;
+          insert.run(seat.playerId, g.tableId, g.gameNo, game, g.finishedAt, i, g.seats.length, g.result!.places[i] ?? g.seats.length,
+            g.result!.scores[i] ?? 0, g.result!.winners.includes(i) ? 1 : 0, 0, privateTables.has(g.tableId) ? 1 : 0, JSON.stringify(g.stats?.[i] ?? null));
+        });
+      }
+    },
+  },
+  {
+    // Tables' leases, for several processes sharing one database (a lone server never takes one).
+    version: 5,
+    up: (db) => db.exec(`
+      CREATE TABLE table_leases (table_id TEXT PRIMARY KEY, owner TEXT NOT NULL, token INTEGER NOT NULL, expires_at INTEGER NOT NULL);
+    `),
+  },
+];
+export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
+
+/** Runs the migrations this database has not run yet; refuses a database newer than this code. */
+export function migrate(db: Database.Database): void {
+  db.exec('CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
+  const row = db.prepare('SELECT value FROM meta WHERE key = ?').get('schema') as { value: string } | undefined;
+  const at = row === undefined ? 0 : Number(row.value);
+  if (!Number.isInteger(at) || at > SCHEMA_VERSION) {
+    throw new Error(`the database's schema is ${row?.value}, newer than this Parlor's (${SCHEMA_VERSION}); see docs/operations.md (upgrading)`);
+  }
+  for (const m of MIGRATIONS) {
+    if (m.version <= at) continue;
+    db.transaction(() => {
+      m.up(db);
+      db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run('schema', String(m.version));
+    })();
+  }
+}
