@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { POSTGRES_SCHEMA_VERSION, PostgresStore, postgresError } from './postgres.js';
+import { POSTGRES_SCHEMA_VERSION, PostgresStore } from './postgres.js';
+import { postgresError } from './postgres/errors.js';
 import { SCHEMA_VERSION } from './sqlite.js';
 
 /** The copy cannot be made as asked (wrong schema, a target that is not empty…): nothing was written. */

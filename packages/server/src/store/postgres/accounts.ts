@@ -1,0 +1,41 @@
+import type { AccountRow, GameRow } from '../store.js';
+import type { PostgresConnection } from './connection.js';
+
+/** Accounts in PostgreSQL: a player's name claimed as theirs alone, with a password; and deleting one. */
+export class PostgresAccounts {
+  constructor(private readonly db: PostgresConnection) {}
+
+  async accountByKey(nameKey: string): Promise<AccountRow | null> {
+    return (await this.db.q<AccountRow>('SELECT id AS "playerId", name, name_key AS "nameKey", password FROM players WHERE name_key = $1', [nameKey])).rows[0] ?? null;
+  }
+  async accountOf(playerId: string): Promise<AccountRow | null> {
+    return (await this.db.q<AccountRow>('SELECT id AS "playerId", name, name_key AS "nameKey", password FROM players WHERE id = $1 AND name_key IS NOT NULL',
+      [playerId])).rows[0] ?? null;
+  }
+  async claimAccount(playerId: string, name: string, nameKey: string, password: string, at: string): Promise<boolean> {
+    try {
+      const r = await this.db.q('UPDATE players SET name = $1, name_key = $2, password = $3, account_since = $4 WHERE id = $5 AND name_key IS NULL',
+        [name, nameKey, password, at, playerId]);
+      return r.rowCount === 1;
+    } catch (e) {
+      if ((e as { code?: string }).code === '23505') return false; // unique_violation: the name key is taken
+      throw e;
+    }
+  }
+  async setPassword(playerId: string, password: string): Promise<void> {
+    await this.db.q('UPDATE players SET password = $1 WHERE id = $2 AND name_key IS NOT NULL', [password, playerId]);
+  }
+  async deleteAccount(playerId: string, shownAs: string, at: string): Promise<void> {
+    await this.db.tx(async (db) => {
+      await db.query('UPDATE players SET name = $1, name_key = NULL, password = NULL, deleted_at = $2 WHERE id = $3', [shownAs, at, playerId]);
+      await db.query('DELETE FROM sessions WHERE player_id = $1', [playerId]);
+      const games = await db.query<{ table_id: string; game_no: number; body: string }>(`SELECT g.table_id, g.game_no, g.body FROM games g
+        WHERE EXISTS (SELECT 1 FROM json_array_elements(g.body::json -> 'seats') s WHERE s ->> 'playerId' = $1) FOR UPDATE`, [playerId]);
+      for (const r of games.rows) {
+        const g = JSON.parse(r.body) as GameRow;
+        const seats = g.seats.map((s) => (s.playerId === playerId ? { ...s, name: shownAs } : s));
+        await db.query('UPDATE games SET body = $1 WHERE table_id = $2 AND game_no = $3', [JSON.stringify({ ...g, seats }), r.table_id, r.game_no]);
+      }
+    });
+  }
+}

@@ -1,0 +1,169 @@
+import type pg from 'pg';
+import { withResponseWindow } from '../response-window-migration.js';
+
+/** What a migration runs its statements on: the one connection migrating. */
+type Sql = Pick<pg.PoolClient, 'query'>;
+
+/** Every text column compares and sorts byte by byte, as SQLite does (cursors, ties, ISO times). */
+const T = 'TEXT COLLATE "C"';
+
+/** A finished game's body as migration 4 reads it. */
+interface StoredGame {
+  readonly tableId: string;
+  readonly gameNo: number;
+  readonly seats: readonly { readonly kind: string; readonly playerId?: string }[];
+  readonly finishedAt: string | null;
+  readonly result: { scores: number[]; places: number[]; winners: number[] } | null;
+  readonly stats?: unknown[] | null;
+}
+
+/**
+ * Forward-only migrations, numbered as SQLite's (sqlite/migrations.ts) and with the same effects, in
+ * PostgreSQL's SQL. A database records the last one it ran (meta `schema`) and runs the rest in
+ * order, each in a transaction, when it is opened.
+ */
+const MIGRATIONS: readonly { readonly version: number; up(db: Sql): Promise<void> }[] = [
+  {
+    version: 1,
+    up: async (db) => {
+      await db.query(`
+        CREATE TABLE IF NOT EXISTS players (
+          id ${T} PRIMARY KEY, name ${T} NOT NULL, token_hash ${T} NOT NULL UNIQUE, created_at ${T} NOT NULL);
+        CREATE TABLE IF NOT EXISTS tables (
+          id ${T} PRIMARY KEY, body ${T} NOT NULL, status ${T} NOT NULL, created_at ${T} NOT NULL);
+        CREATE TABLE IF NOT EXISTS games (
+          table_id ${T} NOT NULL, game_no INTEGER NOT NULL, body ${T} NOT NULL, finished_at ${T},
+          PRIMARY KEY (table_id, game_no));
+        CREATE TABLE IF NOT EXISTS actions (
+          table_id ${T} NOT NULL, game_no INTEGER NOT NULL, seq INTEGER NOT NULL, seat INTEGER NOT NULL,
+          action ${T} NOT NULL, at ${T} NOT NULL,
+          PRIMARY KEY (table_id, game_no, seq));
+      `);
+    },
+  },
+  {
+    // A table's response-window length moves from the game's own name for it to `responseWindow`
+    // (null for a game without windows).
+    version: 2,
+    up: async (db) => {
+      const { rows } = await db.query<{ id: string; body: string }>('SELECT id, body FROM tables');
+      for (const { id, body } of rows) {
+        await db.query('UPDATE tables SET body = $1 WHERE id = $2', [JSON.stringify(withResponseWindow(JSON.parse(body) as Record<string, unknown>)), id]);
+      }
+    },
+  },
+  {
+    // Who made each move (for the game log's "bot for …"), and when a player was last seen (for
+    // pruning idle guests).
+    version: 3,
+    up: async (db) => {
+      await db.query(`
+        ALTER TABLE actions ADD COLUMN "by" ${T};
+        ALTER TABLE players ADD COLUMN last_seen ${T};
+        UPDATE players SET last_seen = created_at;
+        CREATE INDEX IF NOT EXISTS tables_status ON tables (status);
+      `);
+    },
+  },
+  {
+    // Accounts and sessions (a player may be signed in on several devices), each player's part in
+    // every finished game, and ratings. Every existing token becomes a session, and the finished
+    // games already stored fill the players' histories.
+    version: 4,
+    up: async (db) => {
+      await db.query(`
+        CREATE TABLE sessions (token_hash ${T} PRIMARY KEY, player_id ${T} NOT NULL, created_at ${T} NOT NULL);
+        CREATE INDEX sessions_player ON sessions (player_id);
+        INSERT INTO sessions (token_hash, player_id, created_at) SELECT token_hash, id, created_at FROM players;
+        ALTER TABLE players ADD COLUMN name_key ${T};
+        ALTER TABLE players ADD COLUMN password ${T};
+        ALTER TABLE players ADD COLUMN account_since ${T};
+        ALTER TABLE players ADD COLUMN deleted_at ${T};
+        CREATE UNIQUE INDEX players_name_key ON players (name_key);
+        CREATE TABLE player_games (
+          player_id ${T} NOT NULL, table_id ${T} NOT NULL, game_no INTEGER NOT NULL, game ${T} NOT NULL,
+          finished_at ${T} NOT NULL, seat INTEGER NOT NULL, players INTEGER NOT NULL, place INTEGER NOT NULL,
+          score DOUBLE PRECISION NOT NULL, won BOOLEAN NOT NULL, rated BOOLEAN NOT NULL, private BOOLEAN NOT NULL, stats ${T},
+          PRIMARY KEY (player_id, table_id, game_no, seat));
+        CREATE INDEX player_games_recent ON player_games (player_id, finished_at DESC, table_id DESC, game_no DESC);
+        CREATE TABLE ratings (
+          player_id ${T} NOT NULL, game ${T} NOT NULL, mu DOUBLE PRECISION NOT NULL, sigma DOUBLE PRECISION NOT NULL,
+          games INTEGER NOT NULL, wins INTEGER NOT NULL, updated_at ${T} NOT NULL, PRIMARY KEY (player_id, game));
+        CREATE INDEX ratings_board ON ratings (game, (mu - 3 * sigma) DESC);
+        CREATE TABLE rating_history (
+          player_id ${T} NOT NULL, game ${T} NOT NULL, table_id ${T} NOT NULL, game_no INTEGER NOT NULL,
+          mu DOUBLE PRECISION NOT NULL, sigma DOUBLE PRECISION NOT NULL, at ${T} NOT NULL,
+          PRIMARY KEY (player_id, game, table_id, game_no));
+      `);
+      const tables = new Map<string, { game: unknown; private: unknown }>();
+      for (const r of (await db.query<{ id: string; body: string }>('SELECT id, body FROM tables')).rows) {
+        const t = JSON.parse(r.body) as { game?: unknown; private?: unknown };
+        tables.set(r.id, { game: t.game, private: t.private });
+      }
+      const { rows } = await db.query<{ body: string }>('SELECT body FROM games WHERE finished_at IS NOT NULL');
+      for (const { body } of rows) {
+        const g = JSON.parse(body) as StoredGame;
+        const table = tables.get(g.tableId);
+        if (g.result === null || g.finishedAt === null || typeof table?.game !== 'string') continue;
+        for (const [i, seat] of g.seats.entries()) {
+          if (seat.kind !== 'player' || seat.playerId === undefined) continue;
+          await db.query(`INSERT INTO player_games
+            (player_id, table_id, game_no, game, finished_at, seat, players, place, score, won, rated, private, stats)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT DO NOTHING`,
+          [seat.playerId, g.tableId, g.gameNo, table.game, g.finishedAt, i, g.seats.length,
+            g.result.places[i] ?? g.seats.length, g.result.scores[i] ?? 0, g.result.winners.includes(i), false, table.private === true,
+            JSON.stringify(g.stats?.[i] ?? null)]);
+        }
+      }
+    },
+  },
+  {
+    // Tables' leases, for several processes sharing one database (a lone server never takes one).
+    version: 5,
+    up: async (db) => {
+      await db.query(`
+        CREATE TABLE table_leases (table_id ${T} PRIMARY KEY, owner ${T} NOT NULL, token BIGINT NOT NULL, expires_at BIGINT NOT NULL);
+      `);
+    },
+  },
+];
+/** The schema this code writes; the same number as SQLite's SCHEMA_VERSION (a test checks). */
+export const POSTGRES_SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
+
+/** Migrations of several processes starting at once on one database run one after the other. */
+const MIGRATION_LOCK = 0x7061726c; // "parl"
+
+/** Runs the migrations this database has not run yet; refuses a database newer than this code. */
+export async function migrate(pool: pg.Pool): Promise<void> {
+  const c = await pool.connect();
+  const onError = () => {}; // a broken connection rejects the query under way
+  c.on('error', onError);
+  try {
+    await c.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await c.query(`CREATE TABLE IF NOT EXISTS meta (key ${T} PRIMARY KEY, value ${T} NOT NULL)`);
+      const row = (await c.query<{ value: string }>('SELECT value FROM meta WHERE key = $1', ['schema'])).rows[0];
+      const at = row === undefined ? 0 : Number(row.value);
+      if (!Number.isInteger(at) || at > POSTGRES_SCHEMA_VERSION) {
+        throw new Error(`the database's schema is ${row?.value}, newer than this Parlor's (${POSTGRES_SCHEMA_VERSION}); see docs/operations.md (upgrading)`);
+      }
+      for (const m of MIGRATIONS) {
+        if (m.version <= at) continue;
+        await c.query('BEGIN');
+        try {
+          await m.up(c);
+          await c.query('INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value', ['schema', String(m.version)]);
+          await c.query('COMMIT');
+        } catch (e) {
+          await c.query('ROLLBACK').catch(() => {});
+          throw e;
+        }
+      }
+    } finally {
+      await c.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    }
+  } finally {
+    c.off('error', onError);
+    c.release();
+  }
+}
