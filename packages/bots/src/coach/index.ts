@@ -4,12 +4,13 @@
  * view, legal actions and events), and reported as structured findings (types.ts) that the web
  * client and the `parlor coach` command word (words.ts for English).
  */
-import { type CoachExport, walkForSeat } from './fold.js';
-import { coachFlip7 } from './flip-7.js';
-import { coachStirFry } from './stir-fry-eighteen.js';
+import type { GameId } from '@parlor/rules';
+import { type CoachJudge, coachOf } from './coaches.js';
+import { type CoachExport, checkExport, walkForSeat } from './fold.js';
 import type { CoachDecision, CoachReport, CoachResult, CoachSummary } from './types.js';
 
 export * from './types.js';
+export { coachOf, type CoachJudge } from './coaches.js';
 export { walkForSeat, checkExport, type CoachExport, type SeatMoment, type SeatWalk } from './fold.js';
 export { F7_COACH, f7FlagBar, f7JudgeDecision } from './flip-7.js';
 export { recordGame, type RecordedExport } from './record.js';
@@ -39,12 +40,15 @@ export function summarise(decisions: readonly CoachDecision[]): CoachSummary {
 
 /** The coach's report on `seat` of the finished game `exp` (an export as `parlor verify` reads it). */
 export function coachGame(exp: CoachExport, seat: number, options: CoachOptions = {}): CoachResult {
+  const bad = checkExport(exp, seat);
+  if (bad !== null) return { ok: false, problem: bad };
+  // A game without a coach is one the coach does not know.
+  const judge = coachOf(exp.game as GameId);
+  if (judge === null) return { ok: false, problem: { code: 'game', game: exp.game } };
   const walked = walkForSeat(exp, seat, options.redraw);
   if (!walked.ok) return { ok: false, problem: walked.problem };
   const { walk } = walked;
-  const judged = walk.game === 'flip-7'
-    ? coachFlip7(walk.moments as Parameters<typeof coachFlip7>[0], seat, options.threshold)
-    : coachStirFry(walk.moments as Parameters<typeof coachStirFry>[0], seat, walk.players, options.threshold);
+  const judged = judge(walk as Parameters<CoachJudge>[0], seat, options.threshold);
   const report: CoachReport = {
     game: walk.game,
     seat,

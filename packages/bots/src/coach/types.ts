@@ -78,6 +78,7 @@ export interface CoachReport {
 /** Why a report cannot be made (the CLI prints it; the web shows it). */
 export type CoachProblem =
   | { readonly code: 'format' }
+  /** A game the coach does not know: not registered, or registered without a coach. */
   | { readonly code: 'game'; readonly game: string }
   | { readonly code: 'seat'; readonly seat: number; readonly players: number }
   | { readonly code: 'replay'; readonly index: number; readonly message: string }

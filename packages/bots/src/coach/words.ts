@@ -4,6 +4,7 @@
  * locales/<lang>/coach.json; `coachSentence` says it in English (the `parlor coach` command) from
  * COACH_ENGLISH, which locales/en/coach.json repeats word for word (a test checks it).
  */
+import { isGameId } from '@parlor/rules';
 import type { CoachDecision, CoachProblem, CoachReport } from './types.js';
 
 /** A sentence to say: its key, and values that are numbers (chances 0–1, points) or seats. */
@@ -123,7 +124,7 @@ export function coachSummaryLine(r: CoachReport): string {
 export function coachProblemText(p: CoachProblem): string {
   switch (p.code) {
     case 'format': return 'not a Parlor game export (format "parlor-game" with players, seed and actions)';
-    case 'game': return `unknown game ${JSON.stringify(p.game)}`;
+    case 'game': return isGameId(p.game) ? `there is no coach for ${p.game}` : `unknown game ${JSON.stringify(p.game)}`;
     case 'seat': return `no seat ${p.seat} in this game: seats are 0 to ${p.players - 1}`;
     case 'replay': return `the export does not replay (as parlor verify would say): ${p.index >= 0 ? `action ${p.index}: ` : ''}${p.message}`;
     case 'notOver': return 'the game is not over after the last action: the coach needs a finished game';
