@@ -1,6 +1,7 @@
 import { BOT_LEVELS } from '@parlor/bots';
 import { GAMES, GAME_IDS } from '@parlor/rules';
 import { z } from 'zod';
+import { MAX_SEATS, MIN_SEATS } from './seats.js';
 
 /**
  * Parlor's wire protocol (docs/protocol.md): JSON text frames over one WebSocket at `/ws`.
@@ -22,7 +23,8 @@ export { BOT_LEVELS, GAME_IDS };
 
 const id = z.union([z.string().max(64), z.number().int()]).optional();
 const tableId = z.string().min(1).max(40);
-const seat = z.number().int().min(0).max(11);
+/** A seat's number: 0 to one less than the most seats any game has. */
+const seat = z.number().int().min(0).max(MAX_SEATS - 1);
 /** Seconds a response window stays open; each game's own range is checked by the server. */
 const windowSeconds = z.number().int().min(1).max(600);
 
@@ -61,7 +63,7 @@ export const clientMessage = z.discriminatedUnion('type', [
     type: z.literal('table.create'), id,
     game: z.enum(GAME_IDS),
     options: z.record(z.string(), z.unknown()).optional(),
-    seats: z.number().int().min(2).max(12),
+    seats: z.number().int().min(MIN_SEATS).max(MAX_SEATS),
     private: z.boolean().optional(),
     /** Seconds per move, 0 for no timer. */
     moveTimer: z.union([z.literal(0), z.literal(30), z.literal(60), z.literal(120)]).optional(),

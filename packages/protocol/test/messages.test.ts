@@ -1,8 +1,14 @@
 import { GAMES } from '@parlor/rules';
 import { describe, expect, it } from 'vitest';
-import { MAX_MESSAGE_BYTES, WINDOW_SETTING_NAMES, clientMessage, parseClientMessage } from '../src/index.js';
+import { MAX_MESSAGE_BYTES, MAX_SEATS, MIN_SEATS, WINDOW_SETTING_NAMES, clientMessage, parseClientMessage, seatBounds } from '../src/index.js';
 
 type Raw = Record<string, unknown>;
+
+/** The registry's range of seats, worked out here on its own: the schema's bounds must be these. */
+const FEWEST = Math.min(...Object.values(GAMES).map((g) => g.minPlayers));
+const MOST = Math.max(...Object.values(GAMES).map((g) => g.maxPlayers));
+/** A game that has the most seats. */
+const LARGEST = Object.values(GAMES).find((g) => g.maxPlayers === MOST)!.id;
 
 /** One valid form (or more) of every client message type (docs/protocol.md). */
 const VALID: Record<string, Raw[]> = {
@@ -13,11 +19,11 @@ const VALID: Record<string, Raw[]> = {
   'table.create': [
     { type: 'table.create', game: 'flip-7', seats: 2 },
     { type: 'table.create', id: 1, game: 'stir-fry-eighteen', seats: 5, options: { target: 100 }, private: true, moveTimer: 30, responseWindow: 10 },
-    { type: 'table.create', game: 'flip-7', seats: 12, moveTimer: 0 },
+    { type: 'table.create', game: LARGEST, seats: MOST, moveTimer: 0 },
   ],
   'table.watch': [{ type: 'table.watch', tableId: 'abc' }, { type: 'table.watch', tableId: 'abc', invite: 'secret' }],
   'table.unwatch': [{ type: 'table.unwatch', tableId: 'abc' }],
-  'table.sit': [{ type: 'table.sit', tableId: 'abc', seat: 0 }, { type: 'table.sit', tableId: 'abc', seat: 11, invite: 'secret' }],
+  'table.sit': [{ type: 'table.sit', tableId: 'abc', seat: 0 }, { type: 'table.sit', tableId: 'abc', seat: MOST - 1, invite: 'secret' }],
   'table.leave': [{ type: 'table.leave', tableId: 'abc', seat: 1 }],
   'table.back': [{ type: 'table.back', tableId: 'abc', seat: 1 }],
   'table.replace': [{ type: 'table.replace', tableId: 'abc', seat: 2 }],
@@ -40,21 +46,21 @@ const BAD: Record<string, Raw[]> = {
   'lobby.watch': [{ id: {} }, { game: 'chess' }],
   'lobby.unwatch': [{ id: [] }],
   'table.create': [
-    { game: 'chess' }, { game: undefined }, { seats: 1 }, { seats: 13 }, { seats: 2.5 }, { options: [] }, { options: 'fast' },
+    { game: 'chess' }, { game: undefined }, { seats: FEWEST - 1 }, { seats: MOST + 1 }, { seats: 2.5 }, { options: [] }, { options: 'fast' },
     { private: 'yes' }, { moveTimer: 45 }, { responseWindow: 0 }, { responseWindow: 601 }, { responseWindow: 2.5 },
   ],
   'table.watch': [{ tableId: '' }, { tableId: 'x'.repeat(41) }, { invite: 'x'.repeat(65) }],
   'table.unwatch': [{ tableId: 5 }],
-  'table.sit': [{ seat: -1 }, { seat: 12 }, { seat: 0.5 }, { seat: '0' }],
+  'table.sit': [{ seat: -1 }, { seat: MOST }, { seat: 0.5 }, { seat: '0' }],
   'table.leave': [{ seat: undefined }],
   'table.back': [{ seat: -1 }],
   'table.replace': [{ tableId: undefined }],
   'table.bot.add': [{ level: 'god' }, { level: undefined }],
-  'table.bot.remove': [{ seat: 99 }],
+  'table.bot.remove': [{ seat: MOST + 87 }],
   'table.start': [{ tableId: '' }],
   'table.again': [{ tableId: null }],
   'chat.send': [{ text: '' }, { text: 'x'.repeat(2001) }, { text: 7 }],
-  action: [{ seq: -1 }, { seq: 1.5 }, { seat: 12 }, { tableId: '' }, { action: undefined }],
+  action: [{ seq: -1 }, { seq: 1.5 }, { seat: MOST }, { tableId: '' }, { action: undefined }],
 };
 
 const types = clientMessage.options.map((o) => o.shape.type.value as string);
@@ -105,6 +111,37 @@ describe('client messages', () => {
   it('refuses what is not a message: unknown or missing type, not an object', () => {
     for (const m of [{ type: 'nope' }, { type: 'constructor' }, { type: '__proto__' }, {}, { id: 1 }, null, 'ping', 42, [], [{ type: 'ping' }]]) {
       expect(parseClientMessage(m).success, JSON.stringify(m)).toBe(false);
+    }
+  });
+});
+
+describe('the bounds on seats follow the registry', () => {
+  it('MIN_SEATS and MAX_SEATS are the fewest and the most seats of any registered game', () => {
+    expect(MIN_SEATS).toBe(FEWEST);
+    expect(MAX_SEATS).toBe(MOST);
+  });
+
+  it('seatBounds takes the fewest and the most over the games it is given', () => {
+    expect(seatBounds([{ minPlayers: 3, maxPlayers: 4 }, { minPlayers: 2, maxPlayers: 16 }, { minPlayers: 5, maxPlayers: 6 }])).toEqual({ min: 2, max: 16 });
+    expect(seatBounds([{ minPlayers: 1, maxPlayers: 1 }])).toEqual({ min: 1, max: 1 });
+  });
+
+  it('table.create takes every count from MIN_SEATS to MAX_SEATS, and no other', () => {
+    const create = (seats: number) => parseClientMessage({ type: 'table.create', game: LARGEST, seats }).success;
+    for (let n = MIN_SEATS; n <= MAX_SEATS; n++) expect(create(n), String(n)).toBe(true);
+    expect(create(MIN_SEATS - 1)).toBe(false);
+    expect(create(MAX_SEATS + 1)).toBe(false);
+  });
+
+  it('every message naming a seat takes 0 to MAX_SEATS − 1, and no other', () => {
+    const seated = types.filter((t) => 'seat' in VALID[t]![0]!);
+    expect(seated.length).toBeGreaterThan(0);
+    for (const type of seated) {
+      const at = (seat: number) => parseClientMessage({ ...VALID[type]![0]!, seat }).success;
+      expect(at(0), type).toBe(true);
+      expect(at(MAX_SEATS - 1), type).toBe(true);
+      expect(at(MAX_SEATS), type).toBe(false);
+      expect(at(-1), type).toBe(false);
     }
   });
 });
