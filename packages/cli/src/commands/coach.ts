@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type CoachExport, coachGame, coachProblemText, coachSentence, coachSummaryLine } from '@parlor/bots';
+import { gameModule } from '@parlor/rules';
 
 /**
  * `parlor coach <export.json> --seat <n>`: the post-game coach (docs/bots.md, "The coach") for one
@@ -27,7 +28,8 @@ export async function coachCommand(path: string, seatArg: string, print: (line: 
   }
   const r = result.report;
   const names = (file as CoachExport).seats?.map((s, i) => s.name ?? `seat ${i}`) ?? [];
-  const unit = r.game === 'flip-7' ? 'round' : 'turn';
+  // Where a decision was, in the game's unit of length, one of it ('rounds' → 'round').
+  const unit = gameModule(r.game).length.unit.replace(/s$/, '');
   print(`Coach for ${r.name} (seat ${seat}), ${r.game}: ${r.decisions.length} decisions; flagged (!) when one cost more than ${r.threshold.toFixed(1)} points on average; ~ when winning and points disagreed.`);
   for (const d of r.decisions) {
     const mark = d.flagged ? '!' : d.winBest !== null && d.winBest === d.chosen && d.cost > 0 ? '~' : ' ';

@@ -1,5 +1,6 @@
 import type { CoachDecision, CoachResult } from '@parlor/bots';
 import type { GameExport } from '@parlor/protocol';
+import { gameModule } from '@parlor/rules';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exportSeatNames } from '../table/names.js';
@@ -42,7 +43,6 @@ export function CoachPanel(props: { exported: GameExport; seat: number }) {
   }, [exported, seat]);
 
   const names = exportSeatNames(exported.seats, t);
-  const unit = exported.game === 'flip-7' ? 'round' : 'turn';
   return (
     <section className="panel coach" aria-labelledby="coach-title">
       <h2 id="coach-title">{t('coach.title')}</h2>
@@ -51,6 +51,8 @@ export function CoachPanel(props: { exported: GameExport; seat: number }) {
       {result !== null && !result.ok && <p role="alert">{t(`coach.problem.${result.problem.code}`)}</p>}
       {result !== null && result.ok && (() => {
         const r = result.report;
+        // Where a decision was, in the game's unit of length, one of it ('rounds' → coach.round).
+        const unit = gameModule(r.game).length.unit.replace(/s$/, '');
         const shown = all ? r.decisions : r.decisions.filter((d) => d.flagged || d.winBest !== null);
         const pts = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
         return (
@@ -64,7 +66,7 @@ export function CoachPanel(props: { exported: GameExport; seat: number }) {
               <ol className="coach-list">
                 {shown.map((d) => (
                   <CoachItem key={d.index} d={d} text={coachText(t, i18n.language, d, names, seat)}
-                    where={t(unit === 'round' ? 'coach.round' : 'coach.turn', { n: d.round })} />
+                    where={t(`coach.${unit}`, { n: d.round })} />
                 ))}
               </ol>
             )}

@@ -93,6 +93,8 @@ export function Viewer({ exp, replay, atParam, invite, local }: {
   const go = useCallback((n: number) => setAt(Math.max(0, Math.min(last, n))), [last]);
   const names = useSeatNames(exp);
   const module = gameModule(replay.game);
+  // The game's unit of length ('rounds', 'turns'): the jump's words are replay.jump.<unit>, a
+  // chapter's replay.chapter.<one unit>.
   const unit = module.length.unit;
   const marks = useMemo(() => chapters(replay.positions, (s) => module.length.of(s)), [replay, module]);
   const Position = GAME_REPLAYS[replay.game];
@@ -182,11 +184,11 @@ export function Viewer({ exp, replay, atParam, invite, local }: {
         </div>
         <div className="replay-where">
           <p className="replay-move" aria-live="polite"><strong>{moveText}</strong> · <span className="muted">{nextText}</span></p>
-          <label className="replay-jump">{t(`replay.jump.${unit === 'rounds' ? 'rounds' : 'turns'}`)}
+          <label className="replay-jump">{t(`replay.jump.${unit}`)}
             <select value={String(marks.filter((m) => m.at <= at).at(-1)?.at ?? 0)} onChange={(e) => go(Number(e.target.value))}>
               {marks.map((m) => (
                 <option key={m.at} value={m.at}>
-                  {m.chapter === 0 ? t('replay.start') : t(`replay.chapter.${unit === 'rounds' ? 'round' : 'turn'}`, { n: m.chapter })}
+                  {m.chapter === 0 ? t('replay.start') : t(`replay.chapter.${unit.replace(/s$/, '')}`, { n: m.chapter })}
                 </option>
               ))}
             </select>
