@@ -1,10 +1,9 @@
 import type { GameAction } from '@parlor/protocol';
-import { type F7CardName, type GameId, type SfCard } from '@parlor/rules';
+import type { GameId } from '@parlor/rules';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { holdMs, useSettings } from '../../state/settings.js';
 import { useApp } from '../context.js';
-import { cardLabel } from '../games/flip-7/text.js';
 import { GAME_SCREENS } from '../games/registry.js';
 import type { GameProps } from '../table/game-props.js';
 import { Cite } from './Cite.js';
@@ -75,7 +74,7 @@ export function GuidedPage({ game }: { game: GameId }) {
   const step = currentStep(run);
   const isReady = ready(run);
   const highlight = isReady && step?.highlight ? step.highlight(run.state).join(' ') : '';
-  const values = isReady && step?.values ? words(step.values(run.state), game, t, i18n.language) : {};
+  const values = isReady && step?.values ? words(step.values(run.state), lesson, t, i18n.language) : {};
   const last = run.step === lesson.steps.length - 1;
   const Screen = GAME_SCREENS[game];
   const props: GameProps = { table, snapshot, names, act };
@@ -108,8 +107,8 @@ export function GuidedPage({ game }: { game: GameId }) {
 }
 
 /** A step's values in words: card ids named in the page's language. */
-function words(v: StepValues, game: GameId, t: (k: string) => string, lang: string): Record<string, string | number> {
-  const name = (c: string) => (game === 'flip-7' ? cardLabel(c as F7CardName, t) : t(`sf.cards.${c as SfCard}.name`));
+function words(v: StepValues, lesson: AnyLesson, t: (k: string) => string, lang: string): Record<string, string | number> {
+  const name = (c: string) => lesson.cardName(c, t);
   let list: Intl.ListFormat | null = null;
   try { list = new Intl.ListFormat(lang, { type: 'conjunction' }); } catch { list = null; }
   const out: Record<string, string | number> = {};

@@ -1,4 +1,5 @@
-import type { F7Action, F7State } from '@parlor/rules';
+import type { F7Action, F7CardName, F7State } from '@parlor/rules';
+import { cardLabel } from '../games/flip-7/text.js';
 import type { Lesson } from './lesson.js';
 
 /**
@@ -20,6 +21,7 @@ const STAY: F7Action = { type: 'stay' };
 export const F7_LESSON: Lesson<F7State, F7Action> = {
   game: 'flip-7',
   short: 'f7',
+  cardName: (card, t) => cardLabel(card as F7CardName, t),
   players: 3,
   options: { target: 200 },
   seed: 'parlor guided first game: flip 7',

@@ -54,6 +54,8 @@ export interface Lesson<S = unknown, A = unknown> {
   /** The scenario adapter's setup (docs/scenarios.md): the chosen deal. */
   readonly setup: Record<string, unknown>;
   readonly steps: readonly LessonStep<S, A>[];
+  /** A card id of the step values (`card`, `cards`) in the page's language, as the game's screen names it. */
+  cardName(card: string, t: (key: string) => string): string;
 }
 
 /** A lesson being played: the game, the step reached and the moves still to play before it. */

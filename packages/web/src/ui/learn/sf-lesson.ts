@@ -63,6 +63,7 @@ const cards = (list: readonly SfCard[]): StepValues[string] => ({ cards: list })
 export const SF_LESSON: Lesson<SfState, SfAction> = {
   game: 'stir-fry-eighteen',
   short: 'sf',
+  cardName: (card, t) => t(`sf.cards.${card}.name`),
   players: 3,
   options: { target: 50 },
   seed: 'parlor guided first game: stir fry eighteen 6',
