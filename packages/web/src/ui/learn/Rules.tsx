@@ -1,17 +1,23 @@
 import { MOVE_TIMERS } from '@parlor/protocol';
-import { type GameId, GAMES, type OptionField, SF_BASE_COUNTS, SF_CARDS, F7_DECK_COUNTS, f7CardCode } from '@parlor/rules';
-import { Fragment, type ReactNode } from 'react';
+import { type GameId, GAMES, type OptionField } from '@parlor/rules';
+import { type ComponentType, Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Card as F7Card } from '../games/flip-7/Card.js';
-import { cardLabel } from '../games/flip-7/text.js';
-import { TableCard } from '../games/stir-fry-eighteen/Card.js';
 import { Cite } from './Cite.js';
-import { F7_ACTION_CARDS, F7_MODIFIER_CARDS, F7_NUMBER_CARDS, GAME_RULES, type RuleItem, type RuleSection } from './rules-content.js';
-import '../games/flip-7/f7.css';
-import '../games/stir-fry-eighteen/sf.css';
+import { F7CardGallery } from './f7-cards.js';
+import { GAME_RULES, type RuleItem, type RuleSection } from './rules-content.js';
+import { SfCardGallery } from './sf-cards.js';
 import './learn.css';
 
 type Level = 2 | 3;
+
+/**
+ * Each game's cards, pictured as its table draws them, with their texts: shown after the item its
+ * rules name (`cards.after`). Typed by the registry: a game added there without one is a type error.
+ */
+const CARD_GALLERIES: Record<GameId, ComponentType<{ level: Level }>> = {
+  'stir-fry-eighteen': SfCardGallery,
+  'flip-7': F7CardGallery,
+};
 
 function Heading({ level, id, children }: { level: Level; id?: string; children: ReactNode }) {
   return level === 2 ? <h2 id={id}>{children}</h2> : <h3 id={id}>{children}</h3>;
@@ -32,8 +38,7 @@ export function Rules({ game, level = 2 }: { game: GameId; level?: Level }) {
       {g.sections.map((s) => (
         <section key={s.key} className="learn-section" aria-labelledby={sectionId(game, s.key)}>
           <Heading level={level} id={sectionId(game, s.key)}>{t(`learn.${g.short}.rules.${s.key}.title`)}</Heading>
-          <Items game={game} section={s} />
-          {game === 'flip-7' && s.key === 'cards' && <F7Cards level={level} />}
+          <Items game={game} section={s} level={level} />
         </section>
       ))}
       <section className="learn-section" aria-labelledby={sectionId(game, 'options')}>
@@ -45,9 +50,10 @@ export function Rules({ game, level = 2 }: { game: GameId; level?: Level }) {
 }
 
 /** A section's paragraphs; consecutive bullet items form one list under the paragraph before them. */
-function Items({ game, section }: { game: GameId; section: RuleSection }) {
+function Items({ game, section, level }: { game: GameId; section: RuleSection; level: Level }) {
   const { t } = useTranslation();
   const short = GAME_RULES[game].short;
+  const Gallery = CARD_GALLERIES[game];
   const text = (i: RuleItem) => t(`learn.${short}.rules.${section.key}.${i.key}`);
   const groups: { lead: RuleItem | null; bullets: RuleItem[] }[] = [];
   for (const i of section.items) {
@@ -65,78 +71,10 @@ function Items({ game, section }: { game: GameId; section: RuleSection }) {
               {bullets.map((b) => <li key={b.key}>{text(b)} <Cite rules={b.rules} /></li>)}
             </ul>
           )}
-          {section.cards?.after === lead.key && section.cards.gallery === 'sf' && <SfCards />}
+          {section.cards?.after === lead.key && <Gallery level={level} />}
         </Fragment>
       ))}
     </>
-  );
-}
-
-/** Every Stir Fry Eighteen card: its picture (the table's own card), how many the deck holds, its text (SF-1..SF-3, SF-30). */
-function SfCards() {
-  const { t } = useTranslation();
-  return (
-    <ul className="learn-cards sf" aria-label={t('learn.page.cardsLabel')}>
-      {SF_CARDS.map((c) => (
-        <li key={c} className="learn-card">
-          <TableCard card={c} textBeside />
-          <div className="learn-card-text">
-            <strong>{t(`sf.cards.${c}.name`)}</strong>{' '}
-            <span className="small muted">{c === 'tofu' ? t('learn.sf.promo') : t('learn.page.inDeck', { count: SF_BASE_COUNTS[c] })}</span>
-            <p>{t(`sf.cards.${c}.text`)} <Cite rules={c === 'tofu' ? ['SF-2', 'SF-30'] : ['SF-2']} /></p>
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** One Flip 7 card as the table draws it, in a line of its own. */
-function OneCard({ card }: { card: Parameters<typeof F7Card>[0]['card'] }) {
-  return <ul className="f7-line learn-one-card"><F7Card card={card} /></ul>;
-}
-
-/** Flip 7's cards: the numbers with their counts, the modifiers and the action cards, each with its text (F7-1, F7-8..F7-13). */
-function F7Cards({ level }: { level: Level }) {
-  const { t } = useTranslation();
-  const sub = (key: string) => (level === 2 ? <h3>{t(key)}</h3> : <h4>{t(key)}</h4>);
-  return (
-    <div className="f7 learn-f7-cards">
-      {sub('learn.f7.cards.numbersTitle')}
-      <ul className="learn-f7-numbers" aria-label={t('learn.f7.cards.numbersTitle')}>
-        {F7_NUMBER_CARDS.map((c) => (
-          <li key={c}>
-            <OneCard card={c} />
-            <span className="small muted">{t('learn.page.inDeck', { count: F7_DECK_COUNTS[f7CardCode(c)] })}</span>
-          </li>
-        ))}
-      </ul>
-      {sub('learn.f7.cards.modifiersTitle')}
-      <ul className="learn-cards" aria-label={t('learn.f7.cards.modifiersTitle')}>
-        {F7_MODIFIER_CARDS.map((c) => (
-          <li key={c} className="learn-card">
-            <OneCard card={c} />
-            <div className="learn-card-text">
-              <strong>{cardLabel(c, t)}</strong>
-              <p>{c === 'x2' ? t('learn.f7.cards.x2') : t('learn.f7.cards.plus', { n: c.slice(1) })} <Cite rules={['F7-13']} /></p>
-            </div>
-          </li>
-        ))}
-      </ul>
-      {sub('learn.f7.cards.actionsTitle')}
-      <ul className="learn-cards" aria-label={t('learn.f7.cards.actionsTitle')}>
-        {F7_ACTION_CARDS.map(({ card, rules }) => (
-          <li key={card} className="learn-card">
-            <OneCard card={card} />
-            <div className="learn-card-text">
-              <strong>{cardLabel(card, t)}</strong>{' '}
-              <span className="small muted">{t('learn.page.inDeck', { count: F7_DECK_COUNTS[f7CardCode(card)] })}</span>
-              <p>{t(`learn.f7.cards.${card}`)} <Cite rules={rules} /></p>
-            </div>
-          </li>
-        ))}
-      </ul>
-    </div>
   );
 }
 

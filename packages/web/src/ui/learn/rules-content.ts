@@ -3,8 +3,8 @@ import type { GameId } from '@parlor/rules';
 /**
  * The "How to play" pages, as data: sections of short paragraphs in our own words (texts in
  * `learn.<short>.rules.<section>.<item>`), each citing the numbered rules it explains. Where a
- * section shows pictures of cards, `cards` says which gallery goes there. A test checks that every
- * rule number of ../shared/rules/<game>.md is cited somewhere.
+ * section shows the game's pictures of cards, `cards` says after which item. A test checks that
+ * every rule number of ../shared/rules/<game>.md is cited somewhere.
  */
 
 export interface RuleItem {
@@ -17,8 +17,8 @@ export interface RuleItem {
 export interface RuleSection {
   readonly key: string;
   readonly items: readonly RuleItem[];
-  /** A gallery of cards shown after the item of that key. */
-  readonly cards?: { readonly after: string; readonly gallery: string };
+  /** The game's card gallery (Rules.tsx) is shown after the item of that key. */
+  readonly cards?: { readonly after: string };
 }
 
 export interface GameRules {
@@ -27,6 +27,8 @@ export interface GameRules {
   readonly sections: readonly RuleSection[];
   /** Rule numbers the options section cites besides each option's own (options that combine, the response window). */
   readonly optionRules: Readonly<Record<string, readonly string[]>>;
+  /** Rule numbers the card gallery's texts cite. */
+  readonly cardRules: readonly string[];
 }
 
 const SF: GameRules = {
@@ -43,7 +45,7 @@ const SF: GameRules = {
         { key: 'proteins', rules: ['SF-1', 'SF-3'] },
         { key: 'tofu', rules: ['SF-30', 'SF-2'] },
       ],
-      cards: { after: 'values', gallery: 'sf' },
+      cards: { after: 'values' },
     },
     { key: 'setup', items: [{ key: 'deal', rules: ['SF-4', 'SF-5', 'SF-6'] }] },
     {
@@ -96,7 +98,17 @@ const SF: GameRules = {
     { key: 'know', items: [{ key: 'know', rules: ['SF-33'] }] },
   ],
   optionRules: { combine: ['SF-32'], responseWindow: ['SF-14'] },
+  cardRules: ['SF-2', 'SF-30'],
 };
+
+/** Flip 7's cards as the page groups them, with the rules each card's text explains. */
+export const F7_NUMBER_CARDS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'] as const;
+export const F7_MODIFIER_CARDS = ['+2', '+4', '+6', '+8', '+10', 'x2'] as const;
+export const F7_ACTION_CARDS = [
+  { card: 'freeze', rules: ['F7-9', 'F7-11a'] },
+  { card: 'flip-three', rules: ['F7-10'] },
+  { card: 'second-chance', rules: ['F7-11', 'F7-11a'] },
+] as const;
 
 const F7: GameRules = {
   short: 'f7',
@@ -110,6 +122,7 @@ const F7: GameRules = {
         { key: 'modifiers', rules: ['F7-1', 'F7-13'] },
         { key: 'actions', rules: ['F7-1', 'F7-8'] },
       ],
+      cards: { after: 'actions' },
     },
     { key: 'setup', items: [{ key: 'setup', rules: ['F7-2', 'F7-3'] }] },
     {
@@ -138,25 +151,17 @@ const F7: GameRules = {
     { key: 'online', items: [{ key: 'online', rules: ['F7-4', 'F7-5', 'F7-8', 'F7-10'] }] },
   ],
   optionRules: {},
+  cardRules: ['F7-13', ...F7_ACTION_CARDS.flatMap((a) => a.rules)],
 };
 
 export const GAME_RULES: Record<GameId, GameRules> = { 'stir-fry-eighteen': SF, 'flip-7': F7 };
 
-/** Flip 7's cards as the page groups them, with the rules each card's text explains. */
-export const F7_NUMBER_CARDS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'] as const;
-export const F7_MODIFIER_CARDS = ['+2', '+4', '+6', '+8', '+10', 'x2'] as const;
-export const F7_ACTION_CARDS = [
-  { card: 'freeze', rules: ['F7-9', 'F7-11a'] },
-  { card: 'flip-three', rules: ['F7-10'] },
-  { card: 'second-chance', rules: ['F7-11', 'F7-11a'] },
-] as const;
-
-/** Every rule number a page cites (sections, the Flip 7 cards' texts, the options). */
+/** Every rule number a page cites (sections, the card gallery's texts, the options). */
 export function citedRules(game: GameId, optionFieldRules: readonly string[]): Set<string> {
   const g = GAME_RULES[game];
   const out = new Set<string>(optionFieldRules);
   for (const s of g.sections) for (const i of s.items) for (const r of i.rules) out.add(r);
   for (const rs of Object.values(g.optionRules)) for (const r of rs) out.add(r);
-  if (game === 'flip-7') for (const a of F7_ACTION_CARDS) for (const r of a.rules) out.add(r);
+  for (const r of g.cardRules) out.add(r);
   return out;
 }
