@@ -59,6 +59,11 @@ describe('migrations', () => {
     const table = { id: 'T1', game: 'stir-fry-eighteen', options: { target: 50, closingTime: false, meticulousChef: false, emptyPantry: 'off', tofu: false },
       seats, status: 'finished', private: false, invite: 'inv', moveTimer: 0, tasteWindow: 12, creatorId: 'ann', gameNo: 1, createdAt: at };
     db.prepare('INSERT INTO tables VALUES (?, ?, ?, ?)').run('T1', JSON.stringify(table), 'finished', at);
+    // Closed tables of the first release: one of a game without response windows (which stored
+    // "tasteWindow" all the same), one with windows and no length stored.
+    const closed = { options: {}, seats, status: 'closed', private: false, invite: 'inv', moveTimer: 0, creatorId: 'ann', gameNo: 0, createdAt: at };
+    db.prepare('INSERT INTO tables VALUES (?, ?, ?, ?)').run('T2', JSON.stringify({ ...closed, id: 'T2', game: 'flip-7', tasteWindow: 8 }), 'closed', at);
+    db.prepare('INSERT INTO tables VALUES (?, ?, ?, ?)').run('T3', JSON.stringify({ ...closed, id: 'T3', game: 'stir-fry-eighteen' }), 'closed', at);
     const stats = stirFryEighteen.stats([], 2);
     const game = { tableId: 'T1', gameNo: 1, seed, commitment: 'c', options: table.options,
       seats: [{ kind: 'player', name: 'Ann', playerId: 'ann' }, { kind: 'player', name: 'Bob', playerId: 'bob' }],
@@ -72,6 +77,10 @@ describe('migrations', () => {
     const t = await store.table('T1');
     expect(t).toMatchObject({ id: 'T1', status: 'finished', responseWindow: 12 });
     expect(t).not.toHaveProperty('tasteWindow');
+    // Migration 2 by the games of its time: no windows in Flip 7, 8 seconds by default in Stir Fry Eighteen.
+    expect(await store.table('T2')).toMatchObject({ game: 'flip-7', responseWindow: null });
+    expect(await store.table('T3')).toMatchObject({ game: 'stir-fry-eighteen', responseWindow: 8 });
+    expect(await store.table('T3')).not.toHaveProperty('tasteWindow');
     expect((await store.actions('T1', 1)).map((a) => ({ seat: a.seat, action: a.action }))).toEqual(log);
     expect((await store.game('T1', 1))!.result).toEqual(outcome);
     // Both players' histories hold the game; their old tokens are sessions now.
