@@ -10,10 +10,13 @@ import { type ParlorServer, type ServerConfig, type StartOptions, configFromEnv,
  */
 export type TestServer = ParlorServer & { readonly dbPath: string };
 
-/** `options`: a test's own clock (a TestClock it drives) or seeds (a known deal), passed to startServer. */
+/**
+ * `options`: a test's own clock (a TestClock it drives) or seeds (a known deal), passed to startServer.
+ * `overrides.dbPath`: an existing database (a restart on the same file); a fresh one otherwise.
+ */
 export async function testServer(overrides: Partial<ServerConfig> = {}, options: Omit<StartOptions, 'logger'> = {}): Promise<TestServer> {
-  const dbPath = join(mkdtempSync(join(tmpdir(), 'parlor-test-')), 'parlor.db');
-  const config: ServerConfig = { ...configFromEnv({}), port: 0, host: '127.0.0.1', dbPath, botDelayMs: [0, 0], logLevel: 'silent', rateBurst: 10_000, ratePerSecond: 10_000, ...overrides };
+  const dbPath = overrides.dbPath ?? join(mkdtempSync(join(tmpdir(), 'parlor-test-')), 'parlor.db');
+  const config: ServerConfig = { ...configFromEnv({}), port: 0, host: '127.0.0.1', botDelayMs: [0, 0], logLevel: 'silent', rateBurst: 10_000, ratePerSecond: 10_000, ...overrides, dbPath };
   const server = await startServer(config, { ...options, logger: false });
   return Object.assign(server, { dbPath });
 }
