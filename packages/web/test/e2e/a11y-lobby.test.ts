@@ -24,7 +24,10 @@ describe.skipIf(shouldSkip('a11y-lobby'))('Accessibility of the first screen, th
   let h: Harness;
   const pages: Page[] = [];
   beforeAll(async () => {
-    h = await startHarness();
+    // The two games started here (the hostess's Flip 7 table, then Ann's game against bots) play the
+    // file's own deals, `e2e a11y-lobby 1` and `2`: any deal will do: only the lobby that lists
+    // them and the table's first screen are looked at.
+    h = await startHarness('a11y-lobby');
     h.server.hub.onlineEveryMs = 100;
     // The lobby lists a table waiting for players (a target not the default) and a game being played.
     const host = await person(h, 'Hostess');

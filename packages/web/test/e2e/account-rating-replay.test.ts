@@ -51,7 +51,7 @@ const sliderValue = async (page: Page) => Number(await slider(page).inputValue()
 describe.skipIf(shouldSkip('account-rating-replay'))('Issue 12: accounts, a rated game, the profile and the replay', () => {
   let h: Harness;
   const pages: Page[] = [];
-  beforeAll(async () => { h = await startHarness(); });
+  beforeAll(async () => { h = await startHarness('account-rating-replay'); });
   afterAll(async () => { await h?.close(); });
 
   it('claims a name, plays a rated game against a bot, sees the rating on the profile and steps through the replay', async () => {

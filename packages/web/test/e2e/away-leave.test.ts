@@ -19,7 +19,7 @@ import { sf, untilMyTurn } from './support/sf.js';
 describe.skipIf(shouldSkip('away-leave'))('Issue 10: one seat per person; leave a running game and come back', () => {
   let h: Harness;
   const pages: Page[] = [];
-  beforeAll(async () => { h = await startHarness(); });
+  beforeAll(async () => { h = await startHarness('away-leave'); });
   afterAll(async () => { await h?.close(); });
 
   it('offers no second seat, and a bot plays for Dana while she is away until "I\'m back"', async () => {

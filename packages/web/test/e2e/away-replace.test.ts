@@ -16,7 +16,7 @@ import { away, keepPlaying, shotAt } from './support/away.js';
 describe.skipIf(shouldSkip('away-replace'))('Issue 10: replacing an absent player with a bot', () => {
   let h: Harness;
   const pages: Page[] = [];
-  beforeAll(async () => { h = await startHarness({ replaceAfterSeconds: 2 }); });
+  beforeAll(async () => { h = await startHarness('away-replace', { replaceAfterSeconds: 2 }); });
   afterAll(async () => { await h?.close(); });
 
   it('Ann replaces Bob after he left his page; Bob comes back to his own seat', async () => {

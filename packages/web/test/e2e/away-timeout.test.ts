@@ -17,7 +17,7 @@ import { sf } from './support/sf.js';
 describe.skipIf(shouldSkip('away-timeout'))('Issue 10: the move timer runs out', () => {
   let h: Harness;
   const pages: Page[] = [];
-  beforeAll(async () => { h = await startHarness({ timerScale: 0.2 }); });
+  beforeAll(async () => { h = await startHarness('away-timeout', { timerScale: 0.2 }); });
   afterAll(async () => { await h?.close(); });
 
   it('a bot plays for Tom once his time runs out, until he is back', async () => {

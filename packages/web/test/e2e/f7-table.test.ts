@@ -124,7 +124,7 @@ function heldTimes(list: readonly { key: string; at: number }[]): { key: string;
 describe.skipIf(shouldSkip('f7-table'))('Flip 7 table on a phone and a desktop', () => {
   let h: Harness;
   const pages: Page[] = [];
-  beforeAll(async () => { h = await startHarness({ webRoot: webRoot() }); });
+  beforeAll(async () => { h = await startHarness('f7-table', { webRoot: webRoot() }); });
   afterAll(async () => { await h?.close(); });
 
   it('a phone, seven players, the fast pace: compact rows, in reach, tooltips on a long press, axe clean, a summary that fits', async () => {
@@ -411,7 +411,7 @@ const rowName = (row: Locator): Promise<string> => row.locator('.f7-player-name'
 describe.skipIf(shouldSkip('f7-table'))('Flip 7: giving an action card on a phone at a table of twelve', () => {
   let h: Harness;
   const pages: Page[] = [];
-  beforeAll(async () => { h = await startHarness({ webRoot: webRoot() }); });
+  beforeAll(async () => { h = await startHarness('f7-table', { webRoot: webRoot() }); });
   afterAll(async () => { await h?.close(); });
 
   it('the receivers are a bounded picker, every row stays in reach above it, a tap on a row gives the card, a give by keyboard keeps the keyboard in the action area', async () => {

@@ -54,7 +54,7 @@ async function play(page: Page): Promise<Played> {
 describe.skipIf(shouldSkip('f7-two-people'))('Flip 7: two people and a bot', () => {
   let h: Harness;
   const pages: Page[] = [];
-  beforeAll(async () => { h = await startHarness({ webRoot: webRoot() }); });
+  beforeAll(async () => { h = await startHarness('f7-two-people', { webRoot: webRoot() }); });
   afterAll(async () => { await h?.close(); });
 
   it('play a whole game to the end screen', async () => {

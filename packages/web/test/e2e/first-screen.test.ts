@@ -48,7 +48,7 @@ describe.skipIf(shouldSkip('first-screen'))('The first screen and the lobby', ()
   let h: Harness;
   const pages: Page[] = [];
   beforeAll(async () => {
-    h = await startHarness({ webRoot: webRoot() });
+    h = await startHarness('first-screen', { webRoot: webRoot() });
     h.server.hub.onlineEveryMs = 100;
   });
   afterAll(async () => { await h?.close(); });

@@ -11,7 +11,8 @@ import { type Harness, screenshot, shouldSkip, startHarness, withFailureShots } 
 describe.skipIf(shouldSkip('forms'))('The name and create forms', () => {
   let h: Harness;
   const pages: Page[] = [];
-  beforeAll(async () => { h = await startHarness(); });
+  // No game is started here (the deals of the server's games would be `e2e forms <n>`).
+  beforeAll(async () => { h = await startHarness('forms'); });
   afterAll(async () => { await h?.close(); });
 
   it('a name of 24 emoji is taken whole; the create form offers the table\'s seats as first player', async () => {

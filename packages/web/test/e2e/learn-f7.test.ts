@@ -16,7 +16,9 @@ describe.skipIf(shouldSkip('learn-f7'))('Flip 7: how to play and the guided firs
   let h: Harness;
   const pages: Page[] = [];
   const values = lessonValues(F7_LESSON);
-  beforeAll(async () => { h = await startHarness(); });
+  // The guided game is the lesson's own, played in the page; the server starts no game here
+  // (the table opened for its "How to play" panel waits for players).
+  beforeAll(async () => { h = await startHarness('learn-f7'); });
   afterAll(async () => { await h?.close(); });
 
   const runs = [['en', { width: 1440, height: 900 }], ['pl', { width: 390, height: 844 }]] as const satisfies readonly (readonly [Lang, { width: number; height: number }])[];

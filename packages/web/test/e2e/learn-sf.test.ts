@@ -19,7 +19,9 @@ describe.skipIf(shouldSkip('learn-sf'))('Stir Fry Eighteen: how to play and the 
   let h: Harness;
   const pages: Page[] = [];
   const values = lessonValues(SF_LESSON);
-  beforeAll(async () => { h = await startHarness(); });
+  // The guided game is the lesson's own, played in the page; the server starts no game here
+  // (the table opened for its "How to play" panel waits for players).
+  beforeAll(async () => { h = await startHarness('learn-sf'); });
   afterAll(async () => { await h?.close(); });
 
   const runs = [['en', { width: 1440, height: 900 }], ['ja', { width: 390, height: 844 }]] as const satisfies readonly (readonly [Lang, { width: number; height: number }])[];

@@ -122,7 +122,7 @@ describe.skipIf(shouldSkip('offline-play'))('Offline: after one visit, a game of
   let h: Harness;
   let serverUp = true;
   const pages: Page[] = [];
-  beforeAll(async () => { h = await startHarness(); });
+  beforeAll(async () => { h = await startHarness('offline-play'); });
   afterAll(async () => {
     await h?.browser.close().catch(() => undefined);
     if (serverUp) await h?.server.close().catch(() => undefined);

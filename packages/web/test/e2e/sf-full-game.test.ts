@@ -12,7 +12,7 @@ import { cookBest, discardDown, endTurn, nextMoment, press, readHand, realPair, 
 describe.skipIf(shouldSkip('sf-full-game'))('Stir Fry Eighteen: a whole game against two bots', () => {
   let h: Harness;
   const pages: Page[] = [];
-  beforeAll(async () => { h = await startHarness(); });
+  beforeAll(async () => { h = await startHarness('sf-full-game'); });
   afterAll(async () => { await h?.close(); });
 
   it('plays to the end screen: cooks the best dish offered, trusts, discards down', async () => {

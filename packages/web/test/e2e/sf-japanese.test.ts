@@ -14,7 +14,7 @@ import { endTurn, readHand, sf, untilMyTurn } from './support/sf.js';
 describe.skipIf(shouldSkip('sf-japanese'))('Stir Fry Eighteen in Japanese', () => {
   let h: Harness;
   const pages: Page[] = [];
-  beforeAll(async () => { h = await startHarness(); });
+  beforeAll(async () => { h = await startHarness('sf-japanese'); });
   afterAll(async () => { await h?.close(); });
 
   it('the language picker switches the table, card names included, to Japanese', async () => {

@@ -12,7 +12,7 @@ import { cookBest, endTurn, readHand, sf, turnNumber, untilMyTurn } from './supp
 describe.skipIf(shouldSkip('sf-reload'))('Stir Fry Eighteen: a reload mid-game', () => {
   let h: Harness;
   const pages: Page[] = [];
-  beforeAll(async () => { h = await startHarness(); });
+  beforeAll(async () => { h = await startHarness('sf-reload'); });
   afterAll(async () => { await h?.close(); });
 
   it('puts the player back in their seat with the same hand, and play goes on', async () => {

@@ -181,7 +181,7 @@ describe.skipIf(shouldSkip('sf-table-look'))('Stir Fry Eighteen: the table on a 
   let h: Harness;
   const pages: Page[] = [];
   // SF_E2E_DIST: a client built elsewhere (so that a test run does not race another build of dist).
-  beforeAll(async () => { h = await startHarness({ webRoot: process.env.SF_E2E_DIST ?? WEB_DIST }); });
+  beforeAll(async () => { h = await startHarness('sf-table-look', { webRoot: process.env.SF_E2E_DIST ?? WEB_DIST }); });
   afterAll(async () => { await h?.close(); });
 
   it('a declaration and its taste-test prompt, at 1440x900 and 390x844, in five languages', async () => {
@@ -597,7 +597,7 @@ describe.skipIf(shouldSkip('sf-table-look'))('Stir Fry Eighteen: the table on a 
 describe.skipIf(shouldSkip('sf-table-look'))('Stir Fry Eighteen: the whole table in one desktop window', () => {
   let h: Harness;
   const pages: Page[] = [];
-  beforeAll(async () => { h = await startHarness({ webRoot: WEB_DIST }); });
+  beforeAll(async () => { h = await startHarness('sf-table-look', { webRoot: WEB_DIST }); });
   afterAll(async () => { await h?.close(); });
 
   /** Where the parts of the table lie against the window, at the top of the page. */

@@ -20,7 +20,7 @@ const NAMES: Record<string, string> = { shrimp: 'Shrimp', pork: 'Pork', chicken:
 describe.skipIf(shouldSkip('sf-taste-test'))('Stir Fry Eighteen: a taste test between two people', () => {
   let h: Harness;
   const pages: Page[] = [];
-  beforeAll(async () => { h = await startHarness(); });
+  beforeAll(async () => { h = await startHarness('sf-taste-test'); });
   afterAll(async () => { await h?.close(); });
 
   it('an honest discard tested shows honest and throws the tester\'s hand away; a called bluff shows a bluff', async () => {

@@ -78,7 +78,7 @@ describe.skipIf(shouldSkip('shell-first-screen'))('The shell before and around t
   let h: Harness;
   const pages: Page[] = [];
   beforeAll(async () => {
-    h = await startHarness({ webRoot: webRoot() });
+    h = await startHarness('shell-first-screen', { webRoot: webRoot() });
     h.server.hub.onlineEveryMs = 100;
     // An account made elsewhere (another device), to sign in to from a new one.
     const made = await fetch(`${h.server.url}/api/accounts`, {

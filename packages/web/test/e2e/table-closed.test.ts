@@ -15,7 +15,7 @@ import { away } from './support/away.js';
 describe.skipIf(shouldSkip('table-closed'))('Issue 10: a closed table', () => {
   let h: Harness;
   const pages: Page[] = [];
-  beforeAll(async () => { h = await startHarness({ openTableMinutes: 0.02, idleMinutes: 0.02, sweepSeconds: 0.2 }); });
+  beforeAll(async () => { h = await startHarness('table-closed', { openTableMinutes: 0.02, idleMinutes: 0.02, sweepSeconds: 0.2 }); });
   afterAll(async () => { await h?.close(); });
 
   it('an open table nobody starts closes, and its page says so (no game to download)', async () => {

@@ -22,7 +22,7 @@ describe.skipIf(shouldSkip('update'))('a new version while a page is open', () =
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'parlor-update-e2e-'));
     cpSync(WEB_DIST, root, { recursive: true });
-    h = await startHarness({ webRoot: root });
+    h = await startHarness('update', { webRoot: root });
   });
   afterAll(async () => {
     await h?.close();

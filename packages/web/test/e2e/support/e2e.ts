@@ -8,8 +8,9 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type Locator, type Page, chromium } from 'playwright-core';
-import type { ServerConfig } from '@parlor/server';
+import type { ServerConfig, StartOptions } from '@parlor/server';
 import { type E2eServer, e2eServer } from './server.js';
+import { ServerTime } from './time.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = resolve(here, '../../../../..');
@@ -44,12 +45,32 @@ export type Server = E2eServer;
 export interface Harness {
   readonly server: Server;
   readonly browser: Browser;
+  /** The server's clock: real time, which the test may move ahead or hold still (support/time.ts). */
+  readonly time: ServerTime;
+  /** The seed the next game started on this server plays (else the file's own `e2e <file> <n>`). */
+  deal(seed: string): void;
+  /** The seed of every game started so far, in order. */
+  readonly seeds: readonly string[];
   close(): Promise<void>;
 }
 
-/** The server (quick bots; `overrides` for a test's own settings, e.g. a short replaceAfterSeconds) and Chromium. */
-export async function startHarness(overrides: Partial<ServerConfig> = {}): Promise<Harness> {
-  const server = await e2eServer({ botDelayMs: [50, 150], webRoot: WEB_DIST, ...overrides });
+/**
+ * The server (quick bots; `overrides` for a test's own settings, e.g. a short replaceAfterSeconds)
+ * and Chromium. Every game the server starts plays a known deal: the seed a test chose for it with
+ * `deal(seed)` before starting it, else `e2e <file> <n>` for the file's n-th game. The server runs
+ * on a ServerTime (`h.time`). `options` go to the server's factory as they are (a test's own seed
+ * function or clock replaces the harness's).
+ */
+export async function startHarness(file: string, overrides: Partial<ServerConfig> = {}, options: Omit<StartOptions, 'logger'> = {}): Promise<Harness> {
+  const time = new ServerTime();
+  const chosen: string[] = [];
+  const seeds: string[] = [];
+  const seed = options.seed ?? (() => {
+    const next = chosen.shift() ?? `e2e ${file} ${seeds.length + 1}`;
+    seeds.push(next);
+    return next;
+  });
+  const server = await e2eServer({ botDelayMs: [50, 150], webRoot: WEB_DIST, ...overrides }, { clock: time.clock, ...options, seed });
   let browser: Browser;
   try {
     browser = await chromium.launch({
@@ -58,21 +79,34 @@ export async function startHarness(overrides: Partial<ServerConfig> = {}): Promi
     });
   } catch (e) {
     await server.close();
+    time.close();
     throw e;
   }
   return {
-    server, browser,
+    server, browser, time, seeds,
+    deal: (s) => { chosen.push(s); },
     close: async () => {
       await browser.close().catch(() => undefined);
       await server.close();
+      time.close();
     },
   };
 }
 
+export interface PersonOptions {
+  /**
+   * Installs Playwright's clock in the person's browser context (before the page loads), so that
+   * the test can move the page's time too (`page.clock.runFor`, `page.clock.fastForward`): the
+   * page's own timers (a long press, a countdown) then run when the test says.
+   */
+  readonly pageClock?: boolean;
+}
+
 /** A person: a fresh browser context (own localStorage) with a page on the app, signed in by name. */
-export async function person(h: Harness, name: string, path = '/'): Promise<Page> {
+export async function person(h: Harness, name: string, path = '/', options: PersonOptions = {}): Promise<Page> {
   const context = await h.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
   context.setDefaultTimeout(30_000);
+  if (options.pageClock === true) await context.clock.install();
   // Every Content-Security-Policy violation the page reports (none expected: see src/zod-jitless.ts).
   await context.addInitScript(() => {
     const w = window as unknown as { cspViolations: string[] };
@@ -138,11 +172,12 @@ export async function start(page: Page): Promise<void> {
 const POLL_MS = 5_000;
 
 /**
- * Polls `check` every 100 ms until it returns true (UI state, never a fixed sleep). A poll that
- * throws, or takes longer than POLL_MS, counts as false: a locator call such as getAttribute waits
- * up to the context's 30 s for an element that has just gone, which must not use up the whole wait.
+ * Polls `check` every `everyMs` (100 ms) until it returns true: a wait on a state, never a fixed
+ * sleep (the pause between two polls only spaces the questions). A poll that throws, or takes
+ * longer than POLL_MS, counts as false: a locator call such as getAttribute waits up to the
+ * context's 30 s for an element that has just gone, which must not use up the whole wait.
  */
-export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: string, everyMs = 100): Promise<void> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     let timer: NodeJS.Timeout | undefined;
@@ -151,7 +186,7 @@ export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number
     clearTimeout(timer);
     if (ok) return;
     if (Date.now() > end) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, everyMs));
   }
 }
 
