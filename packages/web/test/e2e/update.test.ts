@@ -22,6 +22,7 @@ describe.skipIf(shouldSkip('update'))('a new version while a page is open', () =
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'parlor-update-e2e-'));
     cpSync(WEB_DIST, root, { recursive: true });
+    // No game is started here (the deals of the server's games would be `e2e update <n>`).
     h = await startHarness('update', { webRoot: root });
   });
   afterAll(async () => {
@@ -84,7 +85,14 @@ describe.skipIf(shouldSkip('update'))('a new version while a page is open', () =
       expect(await note.locator('span').textContent()).toBe(en.app.update.ready);
       await Promise.all([page.waitForEvent('load'), note.getByRole('button', { name: en.app.update.reload }).click()]);
       await page.getByRole('heading', { name: en.lobby.title, exact: true }).waitFor();
-      await page.waitForTimeout(500);
+      // The reloaded page is controlled from its start by the worker that took over, and no other
+      // worker is installing or waiting: no take-over can come that would say a new version is ready.
+      await waitUntil(() => page.evaluate(async () => {
+        const r = await navigator.serviceWorker.getRegistration();
+        const controller = navigator.serviceWorker.controller;
+        return r !== undefined && r.active !== null && r.installing === null && r.waiting === null
+          && controller !== null && controller.scriptURL === r.active.scriptURL;
+      }), 30_000, 'the new worker alone, controlling the reloaded page');
       expect(await note.count()).toBe(0);
       expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     });
