@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../src/i18n/locales/en/common.json' with { type: 'json' };
 import { webRoot } from './f7-support.js';
+import { chooseSeed, f7Opening } from './support/deals.js';
 import { type Harness, createTable, person, screenshot, shouldSkip, startHarness, waitUntil, withFailureShots } from './support/e2e.js';
 
 /** A first visit: a page with nobody signed in, whose Web Audio notes are recorded (frequencies, in order). */
@@ -61,6 +62,9 @@ describe.skipIf(shouldSkip('first-screen'))('The first screen and the lobby', ()
       expect(await page.locator('.conn').count()).toBe(0);
       const offered = await page.getByLabel(en.name.label).inputValue();
       expect(offered).toMatch(/^Guest \d{4}$/);
+      // The deal (Flip 7, three seats, the default target): the visitor's seat is the first the game
+      // asks (F7-3, F7-4), so their turn is there as soon as the game starts.
+      h.deal(await chooseSeed('first-screen bots', (s) => f7Opening(s, 3, 200).toAct.join() === '0', 1));
       await page.getByRole('button', { name: `${en.home.playBots}: Flip 7` }).click();
       await page.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
       const tableId = /\/t\/([A-Za-z0-9_-]+)$/.exec(new URL(page.url()).pathname)![1]!;
