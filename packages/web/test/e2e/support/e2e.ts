@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type Locator, type Page, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, type Locator, type Page, chromium } from 'playwright-core';
 import type { ServerConfig, StartOptions } from '@parlor/server';
 import { type E2eServer, e2eServer } from './server.js';
 import { ServerTime } from './time.js';
@@ -100,6 +100,8 @@ export interface PersonOptions {
    * page's own timers (a long press, a countdown) then run when the test says.
    */
   readonly pageClock?: boolean;
+  /** Anything to set on the person's browser context before their page opens (a route, say). */
+  readonly before?: (context: BrowserContext) => Promise<unknown>;
 }
 
 /** A person: a fresh browser context (own localStorage) with a page on the app, signed in by name. */
@@ -107,6 +109,7 @@ export async function person(h: Harness, name: string, path = '/', options: Pers
   const context = await h.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
   context.setDefaultTimeout(30_000);
   if (options.pageClock === true) await context.clock.install();
+  await options.before?.(context);
   // Every Content-Security-Policy violation the page reports (none expected: see src/zod-jitless.ts).
   await context.addInitScript(() => {
     const w = window as unknown as { cspViolations: string[] };
