@@ -14,21 +14,33 @@ export interface LoggedAction {
 }
 
 /**
- * A position of a replayed log: the state after `n` actions (0 is the opening, after `start`),
- * with the action that led to it and all its events, of every audience (filter with `eventsFor`).
+ * A position of a replayed log: the state after `n` actions, with all its events, of every
+ * audience (filter with `eventsFor`). The opening is the state after `start`, with its events
+ * (the first draw, the first deal); every other position names the action that led to it.
  */
-export interface ReplayPosition<S, E extends GameEvent, L> {
+export type ReplayPosition<S, E extends GameEvent, L> = ReplayOpening<S, E> | ReplayStep<S, E, L>;
+
+export interface ReplayOpening<S, E extends GameEvent> {
   readonly ok: true;
+  readonly n: 0;
+  readonly state: S;
+  readonly seat: null;
+  readonly action: null;
+  readonly events: readonly E[];
+  readonly entry: null;
+}
+
+export interface ReplayStep<S, E extends GameEvent, L> {
+  readonly ok: true;
+  /** The action's place in the log, plus one. */
   readonly n: number;
   readonly state: S;
-  /** The seat that acted; null for the opening. */
-  readonly seat: Seat | null;
-  /** The action as logged; null for the opening. */
+  readonly seat: Seat;
+  /** The action as logged. */
   readonly action: unknown;
-  /** The opening's events (the first draw, the first deal), or the action's. */
   readonly events: readonly E[];
-  /** The log's entry for this action; null for the opening. */
-  readonly entry: L | null;
+  /** The log's entry for this action. */
+  readonly entry: L;
 }
 
 /** Why a log stops replaying: the rules' own refusal, or a log that is not in order. */
