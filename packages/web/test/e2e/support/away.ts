@@ -2,9 +2,9 @@
  * Issue 10 in the browser: the away banner, the player cards' away badge, "Replace with a bot", and
  * a person who keeps playing in the background while a test looks at someone else's page.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import en from '../../../src/i18n/locales/en/common.json' with { type: 'json' };
-import { firstVisible, screenshot, waitUntil } from './e2e.js';
+import { type Harness, firstVisible, screenshot, waitUntil } from './e2e.js';
 import { cookBest, discardDown, endTurn, nextMoment, trust } from './sf.js';
 
 export const away = {
@@ -22,6 +22,38 @@ export const away = {
   standInLines: (page: Page, name: string): Locator =>
     page.locator('.sf-log li, .f7-log li').filter({ hasText: `(${en.presence.standIn.replace('{{name}}', name)})` }),
 };
+
+/**
+ * Holds the server's time (h.time) at the moment a person's page is told that the game asks their
+ * seat to move, and no stand-in plays it, once armed: from then on their move timer cannot run out,
+ * however long the page takes to show the turn. `watch` goes to person()'s `before` (it reads what
+ * every page of the person's context receives); `held` resolves once the time is held.
+ */
+export function holdWhenAsked(h: Harness): { watch: (context: BrowserContext) => Promise<void>; arm(): void; readonly held: Promise<void> } {
+  let armed = false;
+  let away = false;
+  let done: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => { done = resolve; });
+  type Frame = { type?: unknown; legal?: unknown; yourSeats?: number[]; table?: { seats: { away?: boolean }[] } };
+  const onFrame = (payload: string | Buffer) => {
+    let m: Frame;
+    try { m = JSON.parse(typeof payload === 'string' ? payload : payload.toString('utf8')) as Frame; } catch { return; }
+    // The table's seats come before the game whenever presence changes (broadcast.ts): whether a
+    // stand-in plays the person's seat (the game's legal moves are sent for the seat all the same).
+    if (m.type === 'table' && m.table !== undefined) away = (m.yourSeats ?? []).some((seat) => m.table!.seats[seat]?.away === true);
+    if (!armed || away || m.type !== 'game' || !Array.isArray(m.legal) || m.legal.length === 0) return;
+    armed = false;
+    h.time.hold();
+    done();
+  };
+  return {
+    watch: async (context) => {
+      context.on('page', (p) => p.on('websocket', (ws) => ws.on('framereceived', (f) => onFrame(f.payload))));
+    },
+    arm: () => { armed = true; },
+    held,
+  };
+}
 
 /** A screenshot at a given viewport size (artifacts/e2e/<name>.png); the viewport is left at that size. */
 export async function shotAt(page: Page, name: string, width: number, height: number): Promise<string> {
