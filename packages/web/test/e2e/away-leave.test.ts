@@ -5,6 +5,10 @@
  * page show you away, the stand-in's moves are marked "bot for Dana" in the log, and "I'm back"
  * gives the seat back (the banner goes, your turn prompts again). Screenshots of the banner and the
  * badge at 390×844 and 1440×900, in English and Polish.
+ *
+ * Eve plays her seat in the background while the test waits on the game; she stops, and the game
+ * stands still (the server's time held), while the pictures are taken and the pages switch
+ * language, so that nothing moves under the test's clicks and the game is where it was left.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +18,7 @@ import {
   type Harness, createTable, cspViolations, fillWithBots, person, shouldSkip, sit, start, startHarness, waitUntil, withFailureShots,
 } from './support/e2e.js';
 import { away, keepPlaying, shotAt } from './support/away.js';
+import { chooseSeed, sfOpening } from './support/deals.js';
 import { sf, untilMyTurn } from './support/sf.js';
 
 describe.skipIf(shouldSkip('away-leave'))('Issue 10: one seat per person; leave a running game and come back', () => {
@@ -26,7 +31,8 @@ describe.skipIf(shouldSkip('away-leave'))('Issue 10: one seat per person; leave 
     await withFailureShots('away-leave', () => pages, async () => {
       const dana = await person(h, 'Dana');
       pages.push(dana);
-      const id = await createTable(dana, { game: 'Stir Fry Eighteen', seats: 3, target: '300', tasteWindow: 5 });
+      // The longest taste-test window, so that a person's Trust, not silence, answers a test.
+      const id = await createTable(dana, { game: 'Stir Fry Eighteen', seats: 3, target: '300', tasteWindow: 30 });
       const eve = await person(h, 'Eve', `/t/${id}`);
       pages.push(eve);
       const sitHere = (p: Page) => p.getByRole('button', { name: en.table.sit });
@@ -41,10 +47,12 @@ describe.skipIf(shouldSkip('away-leave'))('Issue 10: one seat per person; leave 
       expect(await dana.getByRole('button', { name: '+ Basic bot' }).count()).toBe(1);
       expect(await sitHere(dana).count()).toBe(0);
       await fillWithBots(dana);
+      // The deal: Dana plays first (SF-5), so the stand-in has her turn to play as soon as she leaves.
+      h.deal(await chooseSeed('away-leave dana', (s) => sfOpening(s, 3, { target: 300 }).first === 0, 2));
       await start(dana);
 
-      // (b) Eve plays her seat in the background throughout; Dana leaves the game.
-      const evePlays = keepPlaying(eve, 'sf');
+      // (b) Eve plays her seat in the background; Dana leaves the game.
+      let evePlays = keepPlaying(eve, 'sf');
       try {
         await away.leave(dana).click();
         await away.leaveYes(dana).click(); // the confirm step
@@ -68,6 +76,9 @@ describe.skipIf(shouldSkip('away-leave'))('Issue 10: one seat per person; leave 
         expect(marked).toMatch(/Dana/);
         expect(marked).toContain('(bot for Dana)');
 
+        // Eve stops and the game stands still for the pictures and the languages.
+        await evePlays.stop();
+        h.time.hold();
         await shotAt(dana, 'away-banner-en-1440', 1440, 900);
         await shotAt(dana, 'away-banner-en-390', 390, 844);
         await shotAt(eve, 'away-badge-en-390', 390, 844);
@@ -86,6 +97,8 @@ describe.skipIf(shouldSkip('away-leave'))('Issue 10: one seat per person; leave 
         for (const p of [dana, eve]) await p.locator('.lang select').selectOption('en');
         await dana.setViewportSize({ width: 1280, height: 900 });
         await eve.setViewportSize({ width: 1280, height: 900 });
+        h.time.release();
+        evePlays = keepPlaying(eve, 'sf');
 
         // "I'm back": the banner goes, the badges go, and Dana's turn prompts her again.
         await away.back(dana).click();

@@ -82,7 +82,8 @@ async function f7Step(page: Page): Promise<boolean> {
   if (moment === null) return false;
   if (moment === 'give') {
     const group = page.getByRole('group', { name: /^Who gets / });
-    const others = group.getByRole('button', { name: /^Give / });
+    // Each receiver is named by what it shows (who, their points), then what it does.
+    const others = group.getByRole('button', { name: /, Give .+ to / });
     await (await others.count() > 0 ? others.first() : group.getByRole('button').first()).click();
   } else {
     const stay = page.getByRole('button', { name: /^Stay/ });
@@ -95,21 +96,32 @@ async function f7Step(page: Page): Promise<boolean> {
 }
 
 /**
- * Plays this page's seat in the background, as a person would, until `stop()` (which waits for the
- * step under way). A step that fails (the page changed under it) is simply tried again.
+ * Plays this page's seat in the background, as a person would, until `stop()`, which waits for the
+ * step under way. A step is never tried again: the first that fails ends the play, and `stop()`
+ * fails with it (the game then was not where the test meant it to be).
  */
 export function keepPlaying(page: Page, game: 'sf' | 'f7'): { stop(): Promise<number> } {
   let stopped = false;
   let steps = 0;
+  let failure: unknown = null;
   const step = game === 'sf' ? sfStep : f7Step;
   const run = (async () => {
     while (!stopped && !page.isClosed()) {
       try {
         if (await step(page)) steps++;
       } catch (e) {
-        if (!stopped && !page.isClosed()) console.warn(`background play: ${(e as Error).message.split('\n')[0]}`);
+        failure = e;
+        console.error(`background play failed: ${(e as Error).message.split('\n')[0]}`);
+        return;
       }
     }
   })();
-  return { stop: async () => { stopped = true; await run; return steps; } };
+  return {
+    stop: async () => {
+      stopped = true;
+      await run;
+      if (failure !== null) throw failure;
+      return steps;
+    },
+  };
 }
