@@ -1,33 +1,38 @@
 /**
- * Issue 10, point 2 in Chromium (Flip 7, a table without a move timer, the server's replaceAfter
- * shortened to 2 s): Bob closes his page; Ann's page counts down on Bob's line, then offers
- * "Replace with a bot"; once she does, a stand-in plays Bob's seat (his moves marked "bot for Bob")
- * and the game goes on. Bob opens the table again and has his seat back: no banner, no away badge,
- * and the game asks him again.
+ * Issue 10, point 2 in Chromium (Flip 7, a table without a move timer): Bob closes his page; Ann's
+ * page counts down on Bob's line, then offers "Replace with a bot"; once she does, a stand-in plays
+ * Bob's seat (his moves marked "bot for Bob") and the game goes on. Bob opens the table again and
+ * has his seat back: no banner, no away badge, and the game asks him again.
+ *
+ * The server keeps its wait (replaceAfterSeconds, 2 minutes): once Ann's page shows the countdown,
+ * the test moves the server's time and her page's (Playwright's clock) past it together.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../src/i18n/locales/en/common.json' with { type: 'json' };
 import {
-  type Harness, createTable, cspViolations, firstVisible, person, shouldSkip, sit, start, startHarness, waitUntil, withFailureShots,
+  type Harness, createTable, cspViolations, person, shouldSkip, sit, start, startHarness, waitUntil, withFailureShots,
 } from './support/e2e.js';
 import { away, keepPlaying, shotAt } from './support/away.js';
+import { chooseSeed, f7Opening } from './support/deals.js';
 
 describe.skipIf(shouldSkip('away-replace'))('Issue 10: replacing an absent player with a bot', () => {
   let h: Harness;
   const pages: Page[] = [];
-  beforeAll(async () => { h = await startHarness('away-replace', { replaceAfterSeconds: 2 }); });
+  beforeAll(async () => { h = await startHarness('away-replace'); });
   afterAll(async () => { await h?.close(); });
 
   it('Ann replaces Bob after he left his page; Bob comes back to his own seat', async () => {
     await withFailureShots('away-replace', () => pages, async () => {
-      const ann = await person(h, 'Ann');
+      const ann = await person(h, 'Ann', '/', { pageClock: true });
       pages.push(ann);
       const id = await createTable(ann, { game: 'Flip 7', seats: 2, target: '200' });
       let bob = await person(h, 'Bob', `/t/${id}`);
       pages.push(bob);
       const bobContext: BrowserContext = bob.context();
       await sit(bob);
+      // The deal: Ann is asked first (F7-3, F7-4), so Bob's absence counts from the moment he leaves.
+      h.deal(await chooseSeed('away-replace ann', (s) => f7Opening(s, 2, 200).toAct.join() === '0'));
       await start(ann);
       await ann.locator('.f7-player', { hasText: 'Bob' }).waitFor();
       // Nobody is away yet: no badge, no replace button.
@@ -38,13 +43,15 @@ describe.skipIf(shouldSkip('away-replace'))('Issue 10: replacing an absent playe
       const annPlays = keepPlaying(ann, 'f7');
       try {
         const bobLine = ann.locator('.f7-player', { hasText: 'Bob' });
-        // A countdown first (or already the button, if the 2 s passed), then the button.
-        const first = await firstVisible({
-          wait: bobLine.getByRole('timer'),
-          ready: away.replace(ann, 'Bob'),
-        }, 15_000, 'the countdown or the button on Bob\'s line');
-        if (first === 'wait') expect(await bobLine.getByRole('timer').textContent()).toMatch(/^Can be replaced by a bot in 0:0[0-2]$/);
+        // A countdown first, from the server's two minutes; no button yet.
+        await bobLine.getByRole('timer').waitFor();
+        expect(await bobLine.getByRole('timer').textContent()).toMatch(/^Can be replaced by a bot in (2:00|1:[0-5]\d)$/);
+        expect(await away.replace(ann, 'Bob').count()).toBe(0);
         await bobLine.getByText(en.table.disconnected, { exact: true }).waitFor();
+        // The two minutes pass, for the server and for Ann's page: then the button.
+        const wait = h.server.hub.config.replaceAfterSeconds * 1000;
+        h.time.advance(wait);
+        await ann.clock.fastForward(wait);
         await away.replace(ann, 'Bob').waitFor();
         await shotAt(ann, 'away-replace-en-1440', 1440, 900);
         await shotAt(ann, 'away-replace-en-390', 390, 844);
