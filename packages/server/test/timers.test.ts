@@ -1,39 +1,34 @@
+import type { Bot } from '@parlor/bots';
 import type { ServerMessage } from '@parlor/protocol';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ParlorServer, ServerConfig } from '../src/index.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type ServerConfig, TestClock } from '../src/index.js';
 import { AutoPlayer } from './support/autoplay.js';
-import { TestClient } from './support/client.js';
-import { replay } from './support/replay.js';
-import { testServer } from './support/server.js';
+import type { TestClient } from './support/client.js';
+import { readLog, waitingSinceAt, windowEndAt } from './support/game-log.js';
+import { serverPerTest } from './support/per-test.js';
+import { StepClock } from './support/step-clock.js';
+import { isGame, isTable, openTable, seen } from './support/table-driver.js';
 
 /**
- * Issue items 5 and 6: move timers, absent players (a basic bot plays for them, the seat shows it;
- * without a timer the game waits and says for whom), and taste-test windows (everyone eligible asked
- * at once, first call wins, silence trusts when the window closes, bots answer after a human-like
- * delay). Clocks are shortened with `timerScale` (tests only); the protocol's values stay.
+ * Move timers, absent players (a basic bot plays for them, the seat shows it; without a timer the
+ * game waits and says for whom), and taste-test windows (everyone eligible asked at once, first call
+ * wins, silence trusts when the window closes, bots answer after a human-like delay). The server's
+ * clock is a paused TestClock the test moves, so every timer runs out at the moment the test
+ * chooses, and every time stored or sent is exact.
  */
 
 type Game = Extract<ServerMessage, { type: 'game' }>;
 type Table = Extract<ServerMessage, { type: 'table' }>;
 
-let server: (ParlorServer & { dbPath: string }) | null = null;
-const clients: TestClient[] = [];
+const { start, connect } = serverPerTest();
 const autos: AutoPlayer[] = [];
-afterEach(async () => {
-  vi.useRealTimers();
+afterEach(() => {
   for (const a of autos.splice(0)) a.stop();
-  for (const c of clients.splice(0)) c.close();
-  await server?.close();
-  server = null;
 });
+let dbPath = '';
 
-async function start(config: Partial<ServerConfig>): Promise<void> {
-  server = await testServer(config);
-}
-async function connect(name: string): Promise<TestClient> {
-  const c = await TestClient.connect(server!.url, name);
-  clients.push(c);
-  return c;
+async function startWith(clock: TestClock, config: Partial<ServerConfig> = {}): Promise<void> {
+  dbPath = (await start(config, { clock })).dbPath;
 }
 function auto(c: TestClient, seed: string, tableId: string): AutoPlayer {
   const a = new AutoPlayer(c, seed);
@@ -41,21 +36,11 @@ function auto(c: TestClient, seed: string, tableId: string): AutoPlayer {
   autos.push(a);
   return a;
 }
-const isGame = (tableId: string, seat?: number) => (m: ServerMessage): m is Game =>
-  m.type === 'game' && m.tableId === tableId && (seat === undefined || m.seat === seat);
-const isTable = (tableId: string, test: (t: Table) => boolean) => (m: ServerMessage): m is Table =>
-  m.type === 'table' && m.table.id === tableId && test(m);
 const seatOf = (t: Table, seat: number) => t.table.seats[seat] as Extract<Table['table']['seats'][number], { kind: 'player' }>;
 const isWindow = (m: Game) => m.legal.some((a) => a.type === 'taste-test');
-
-/** Polls `test` until it holds (for conditions set by message listeners). */
-async function until(test: () => boolean, timeoutMs: number): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!test()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+/** Seat 0 alone is asked, on its own turn, with a move timer of `ms` running. */
+const annsTurn = (ms: number) => (m: Game) =>
+  m.outcome === null && m.waitingFor.length === 1 && m.waitingFor[0] === 0 && m.deadline !== null && m.deadline - m.waitingSince! === ms;
 
 /** Creates a table; `who[i]` takes seat i (the first creates it), 'bot' seats get a basic bot. */
 async function table(game: 'stir-fry-eighteen' | 'flip-7', who: (TestClient | 'bot')[], opts: { moveTimer?: 0 | 30 | 60 | 120; tasteWindow?: number } = {}): Promise<string> {
@@ -71,111 +56,113 @@ async function table(game: 'stir-fry-eighteen' | 'flip-7', who: (TestClient | 'b
   return tableId;
 }
 
-/** The stored actions of the table's current game, with the state each was played in. */
+/** The stored actions of the table's first game, with the phase of the state each was played in. */
 async function log(tableId: string) {
-  const t = server!.hub.tables.get(tableId)!;
-  await t.exclusive(() => undefined);
-  const r = await replay(server!.hub.store, t.row.game, tableId, t.row.gameNo);
+  const r = await readLog(dbPath, tableId);
   return r.actions.map((a, i) => ({ ...a, phase: (r.states[i] as { phase: string }).phase, atMs: Date.parse(a.at) }));
 }
 
 describe('move timer and absent players', () => {
   it('out of time: a basic bot plays the seat (shown as away) until its player acts again', async () => {
-    // 30 s timer × 0.01 = 300 ms; bots think 150–250 ms, so a returning player can get a move in.
-    await start({ timerScale: 0.01, botDelayMs: [150, 250] });
-    const ann = await connect('Ann');
-    const bob = await connect('Bob');
-    const tableId = await table('stir-fry-eighteen', [ann, bob], { moveTimer: 30 });
-    auto(bob, 'bob', tableId);
-    // The server's clock stands still (fake Date; timers stay real) until Ann is asked, so the
-    // deadline she is shown can be known exactly.
-    vi.useFakeTimers({ toFake: ['Date'] });
-    const asOf = Date.now();
-    expect(await ann.request({ type: 'table.start', tableId })).toMatchObject({ type: 'ok' });
-    // Ann does nothing. When she is asked, the snapshot carries the deadline: the table's 30 s,
-    // scaled by timerScale, from the moment she was asked.
-    const asked = await ann.next((m) => isGame(tableId, 0)(m) && m.legal.length > 0 && !isWindow(m)) as Game;
-    vi.useRealTimers();
-    expect(asked.deadline).toBe(asOf + 30 * 1000 * 0.01);
-    const away = await bob.waitFor(isTable(tableId, (t) => seatOf(t, 0).away), 15_000) as Table;
-    expect(seatOf(away, 0)).toMatchObject({ connected: true, away: true });
-    const seqAway = server!.hub.tables.get(tableId)!.game!.seq;
+    const clock = new TestClock();
+    await startWith(clock);
+    const d = await openTable(connect, clock, { game: 'stir-fry-eighteen', people: 2, moveTimer: 30 }, 'out of time');
+    await d.start();
+    // Ann does nothing when it is her turn. The snapshot carries the deadline: the table's 30 s
+    // from the moment she was asked (the clock has not moved since).
+    const hold = annsTurn(30_000);
+    const asked = await d.playUntil(hold, (p, m) => p.seat === 0 && hold(m));
+    expect(asked.deadline).toBe(clock.now() + 30_000);
+    let now = await d.advance(30_000);
+    expect(seatOf(now.table, 0)).toMatchObject({ connected: true, away: true, awayReason: 'timeout' });
     // The stand-in bot moves for her: the game goes on without her.
-    await bob.waitFor((m) => isGame(tableId, 1)(m) && m.seq >= seqAway + 6, 20_000);
-    const moves = (await log(tableId)).filter((a) => a.seq >= asked.seq && a.seat === 0);
+    await d.playUntil((m) => m.outcome !== null || m.seq >= asked.seq + 6, (p) => p.seat === 0);
+    const moves = (await log(d.tableId)).filter((a) => a.seq >= asked.seq && a.seat === 0);
     expect(moves.length).toBeGreaterThan(0);
-    // She acts again (even if the bot beat her to this move, her action brings her back).
-    const q = await ann.next((m) => isGame(tableId, 0)(m) && m.legal.length > 0 && m.seq > seqAway, 20_000) as Game;
-    const backSeen = bob.waitFor(isTable(tableId, (t) => !seatOf(t, 0).away), 10_000);
-    const reply = await ann.request({ type: 'action', tableId, seat: 0, seq: q.seq, action: q.legal[0]! });
-    expect(reply.type === 'ok' || (reply.type === 'error' && reply.code === 'STALE')).toBe(true);
-    await backSeen;
-    expect(server!.hub.tables.get(tableId)!.away.has(0)).toBe(false);
+    expect(moves.every((a) => a.by === 'stand-in')).toBe(true);
+    // She acts again: even an action the game has moved past (STALE) brings her back.
+    const ann = d.people[0]!.client;
+    const last = ann.received.filter(isGame(d.tableId, (m) => m.seat === 0)).at(-1)!;
+    const reply = await ann.request({ type: 'action', tableId: d.tableId, seat: 0, seq: last.seq - 1, action: { type: 'end-turn' } });
+    expect(reply).toMatchObject({ type: 'error', code: 'STALE' });
+    now = await d.sync();
+    expect(seatOf(now.table, 0)).toMatchObject({ connected: true, away: false, awayReason: null });
   });
 
   it('disconnected past the grace period: a bot plays for them; coming back gives the seat back', async () => {
-    await start({ graceSeconds: 0.3, botDelayMs: [0, 10] });
-    const ann = await connect('Ann');
-    const bob = await connect('Bob');
-    const tableId = await table('stir-fry-eighteen', [ann, bob], { moveTimer: 120 });
-    auto(bob, 'bob', tableId);
-    expect(await ann.request({ type: 'table.start', tableId })).toMatchObject({ type: 'ok' });
-    await ann.next(isGame(tableId, 0));
-    ann.ws.close();
-    const gone = await bob.waitFor(isTable(tableId, (t) => !seatOf(t, 0).connected), 10_000) as Table;
+    const clock = new TestClock();
+    const graceMs = 30_000;
+    await startWith(clock, { graceSeconds: graceMs / 1000 });
+    const d = await openTable(connect, clock, { game: 'stir-fry-eighteen', people: 2, moveTimer: 120 }, 'grace');
+    await d.start();
+    const ann = d.people[0]!;
+    await seen(ann.client, isGame(d.tableId, (m) => m.seat === 0));
+    ann.client.close();
+    ann.here = false;
+    const gone = await seen(d.spectator, isTable(d.tableId, (t) => !seatOf(t, 0).connected));
     expect(seatOf(gone, 0).away).toBe(false); // within the grace period, the seat waits for her
-    await bob.waitFor(isTable(tableId, (t) => seatOf(t, 0).away), 10_000);
-    const seqAway = server!.hub.tables.get(tableId)!.game!.seq;
-    await bob.waitFor((m) => isGame(tableId, 1)(m) && m.seq >= seqAway + 6, 20_000);
-    expect((await log(tableId)).some((a) => a.seq >= seqAway && a.seat === 0)).toBe(true);
+    let now = await d.advance(graceMs - 1);
+    expect(seatOf(now.table, 0)).toMatchObject({ connected: false, away: false });
+    now = await d.advance(1);
+    expect(seatOf(now.table, 0)).toMatchObject({ connected: false, away: true, awayReason: 'disconnected' });
+    const seqAway = now.game.seq;
+    await d.playUntil((m) => m.outcome !== null || m.seq >= seqAway + 6);
+    expect((await log(d.tableId)).some((a) => a.seq >= seqAway && a.seat === 0 && a.by === 'stand-in')).toBe(true);
     // She comes back with her token and watches the table: the seat is hers again.
-    const backSeen = bob.waitFor(isTable(tableId, (t) => seatOf(t, 0).connected && !seatOf(t, 0).away), 10_000);
-    await ann.reconnect();
-    const w = ann.received.filter((m) => m.type === 'welcome').at(-1);
-    expect(w).toMatchObject({ seatedAt: [tableId] });
-    expect(await ann.request({ type: 'table.watch', tableId })).toMatchObject({ type: 'table' });
-    await backSeen;
-    expect(server!.hub.tables.get(tableId)!.away.size).toBe(0);
+    await ann.client.reconnect();
+    const w = ann.client.received.filter((m) => m.type === 'welcome').at(-1);
+    expect(w).toMatchObject({ seatedAt: [d.tableId] });
+    const back = await ann.client.request({ type: 'table.watch', tableId: d.tableId });
+    expect(back.type === 'table' && seatOf(back, 0)).toMatchObject({ connected: true, away: false });
+    now = await d.sync();
+    expect(now.table.table.seats.every((s) => s.kind !== 'player' || !s.away)).toBe(true);
   });
 
   it('without a timer the game waits for an absent player, and everyone sees for whom', async () => {
-    await start({ graceSeconds: 0.1, botDelayMs: [0, 10], timerScale: 0.1 });
+    const clock = new TestClock();
+    const graceMs = 30_000;
+    await startWith(clock, { graceSeconds: graceMs / 1000 });
     const ann = await connect('Ann');
     const bob = await connect('Bob');
     const tableId = await table('stir-fry-eighteen', [ann, bob], { moveTimer: 0, tasteWindow: 3 });
     auto(bob, 'bob', tableId);
     const a = auto(ann, 'ann', tableId);
     // Ann plays until it is her own turn (not a taste-test answer), then leaves.
-    let turn: Game | null = null;
-    a.hold = (m) => { if (!isWindow(m) && m.seq >= 4) { turn ??= m; return true; } return false; };
+    const turn = new Promise<Game>((resolve) => {
+      a.hold = (m) => { if (!isWindow(m) && m.seq >= 4) { resolve(m); return true; } return false; };
+    });
     expect(await ann.request({ type: 'table.start', tableId })).toMatchObject({ type: 'ok' });
-    await until(() => turn !== null, 20_000);
-    const waitingAt = turn as unknown as Game;
+    const waitingAt = await turn;
     ann.ws.close();
-    await bob.waitFor(isTable(tableId, (t) => !seatOf(t, 0).connected), 10_000);
-    // Well past the grace period, nothing moves: the game waits for seat 0, and says so.
-    await new Promise((r) => setTimeout(r, 800));
-    const t = server!.hub.tables.get(tableId)!;
-    expect(t.game!.seq).toBe(waitingAt.seq);
-    expect(t.away.size).toBe(0);
-    const last = bob.received.filter(isGame(tableId, 1)).at(-1)!;
-    expect(last).toMatchObject({ seq: waitingAt.seq, waitingFor: [0], deadline: null });
-    const seats = bob.received.filter(isTable(tableId, () => true)).at(-1)!;
-    expect(seatOf(seats, 0)).toMatchObject({ connected: false, away: false });
+    await seen(bob, isTable(tableId, (t) => !seatOf(t, 0).connected));
+    // Well past the grace period (five minutes, the idle sweep running every minute), nothing
+    // moves: the game waits for seat 0, and says so. Bob's watch after each minute is answered
+    // once whatever that minute set off at the table is done.
+    for (let ms = 0; ms < 10 * graceMs; ms += 60_000) {
+      clock.advance(60_000);
+      const from = bob.received.length;
+      const seats = await bob.request({ type: 'table.watch', tableId });
+      if (seats.type !== 'table') throw new Error(JSON.stringify(seats));
+      expect(seatOf(seats, 0)).toMatchObject({ connected: false, away: false });
+      const snap = await seen(bob, isGame(tableId, (m) => m.seat === 1 && m.history !== undefined), from);
+      expect(snap).toMatchObject({ seq: waitingAt.seq, waitingFor: [0], deadline: null });
+    }
   });
 
   it('Flip 7 too: a timed-out seat is played by a stand-in bot (basic, or random until Flip 7 has a basic bot)', async () => {
-    await start({ timerScale: 0.01, botDelayMs: [0, 10] });
-    const ann = await connect('Ann');
-    const bob = await connect('Bob');
-    const tableId = await table('flip-7', [ann, bob], { moveTimer: 30 });
-    auto(bob, 'bob', tableId);
-    expect(await ann.request({ type: 'table.start', tableId })).toMatchObject({ type: 'ok' });
-    await bob.waitFor(isTable(tableId, (t) => seatOf(t, 0).away), 15_000);
+    const clock = new TestClock();
+    await startWith(clock);
+    const d = await openTable(connect, clock, { game: 'flip-7', people: 2, moveTimer: 30 }, 'flip-7 timeout');
+    await d.start();
+    // Ann never moves: at her first turn her clock runs out.
+    const hold = annsTurn(30_000);
+    const asked = await d.playUntil(hold, (p, m) => p.seat === 0 && hold(m));
+    const now = await d.advance(asked.deadline! - clock.now());
+    expect(seatOf(now.table, 0)).toMatchObject({ away: true, awayReason: 'timeout' });
     // The game is played to its end without Ann.
-    const end = await bob.waitFor((m) => isGame(tableId, 1)(m) && m.outcome !== null, 30_000) as Game;
+    const end = await d.playUntil((m) => m.outcome !== null, (p) => p.seat === 0);
     expect(end.outcome).not.toBeNull();
-    expect(bob.received.some((m) => m.type === 'error' && m.code === 'SERVER_ERROR')).toBe(false);
+    expect(d.people.some((p) => p.client.received.some((m) => m.type === 'error' && m.code === 'SERVER_ERROR'))).toBe(false);
   });
 });
 
@@ -198,7 +185,8 @@ describe('taste-test windows', () => {
   }
 
   it('asks every eligible opponent at once; the first taste-test wins', async () => {
-    await start({ timerScale: 0.2, botDelayMs: [0, 10] }); // 30 s window × 0.2 = 6 s
+    const clock = new TestClock(); // paused: the 30 s window cannot close during the test
+    await startWith(clock);
     const cs = [await connect('Ann'), await connect('Bob'), await connect('Cat')];
     const tableId = await table('stir-fry-eighteen', cs, { tasteWindow: 30 });
     const asked: { c: TestClient; m: Game }[] = [];
@@ -215,7 +203,7 @@ describe('taste-test windows', () => {
     expect(x.m.seq).toBe(y.m.seq);
     expect(x.m.seat).not.toBe(y.m.seat);
     expect([...x.m.waitingFor].sort()).toEqual([x.m.seat, y.m.seat].sort());
-    expect(x.m.deadline).not.toBeNull();
+    expect(x.m.deadline).toBe(x.m.waitingSince! + 30_000);
     expect(x.m.deadline).toBe(y.m.deadline);
     expect(x.m.legal).toEqual(expect.arrayContaining([{ type: 'taste-test' }, { type: 'trust' }]));
     // Both call at once: one wins, the other is refused, and only one taste test is played.
@@ -230,16 +218,17 @@ describe('taste-test windows', () => {
   });
 
   it('who has not answered when the window closes trusts', async () => {
-    await start({ timerScale: 0.1, botDelayMs: [0, 10] }); // 3 s window × 0.1 = 300 ms
+    const clock = new TestClock();
+    await startWith(clock);
     const cs = [await connect('Ann'), await connect('Bob'), await connect('Cat')];
     const tableId = await table('stir-fry-eighteen', cs, { tasteWindow: 3 });
-    let window: Game | null = null;
-    drive(cs, tableId, (_c, m) => { window ??= m; }); // nobody answers
+    const opened = new Promise<Game>((resolve) => drive(cs, tableId, (_c, m) => resolve(m))); // nobody answers
     expect(await cs[0]!.request({ type: 'table.start', tableId })).toMatchObject({ type: 'ok' });
-    await until(() => window !== null, 20_000);
-    const w = window as unknown as Game;
-    // Wait until the window has been closed by the server.
-    await cs[0]!.waitFor((m) => isGame(tableId)(m) && m.seq >= w.seq + 2, 10_000);
+    const w = await opened;
+    expect(w.deadline).toBe(w.waitingSince! + 3_000);
+    // The window's 3 s pass on the server's clock: it closes.
+    clock.advance(w.deadline! - clock.now());
+    await seen(cs[0]!, isGame(tableId, (m) => m.seq >= w.seq + 2));
     const actions = await log(tableId);
     const answers = actions.filter((a) => a.seq >= w.seq && a.seq < w.seq + 2);
     expect(answers.map((a) => a.action)).toEqual([{ type: 'trust' }, { type: 'trust' }]);
@@ -247,56 +236,58 @@ describe('taste-test windows', () => {
     for (const a of answers) {
       expect(a.phase).toBe('taste-test');
       expect(a.by).toBe('timer'); // the window's clock answered for them, not anyone's move
+      expect(a.atMs).toBe(w.deadline); // when it closed
     }
   });
 
   it('bots answer after a human-like random delay within the window, not at once', async () => {
-    // Windows of 30 s × 0.1 = 3 s; bots think 100–200 ms, in a window 200–600 ms, and at the latest
-    // 1 s × 0.1 before it closes.
-    const [min, windowMs, margin] = [100, 3000, 100];
-    await start({ timerScale: 0.1, botDelayMs: [min, 200] });
-    const ann = await connect('Ann');
-    const tableId = await table('stir-fry-eighteen', [ann, 'bot', 'bot'], { tasteWindow: 30 });
-    const t = server!.hub.tables.get(tableId)!;
-    // Ann answers the moment she is asked (trust in a window; a discard on her turn).
-    const windows = new Map<number, number>(); // seq → deadline of the window open then
-    drive([ann], tableId, (c, m) => c.send({ type: 'action', tableId, seat: 0, seq: m.seq, action: { type: 'trust' } }));
-    ann.onMessage((m) => { if (isGame(tableId, 0)(m) && m.waitingFor.length > 0 && m.deadline !== null && !windows.has(m.seq)) windows.set(m.seq, m.deadline); });
-    const botAnswers = async () => (await log(tableId)).filter((a) => a.phase === 'taste-test' && a.seat !== 0);
-    // The server's clock is the test's: a bot's thinking time and a window's clock pass only when
-    // the test moves time on (to the next timer), so every delay below is exact, however busy the
-    // machine. Sockets stay real: before moving time, wait until nothing waits for Ann.
-    const realWait = globalThis.setTimeout;
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldClearNativeTimers: true });
-    try {
-      expect(await ann.request({ type: 'table.start', tableId })).toMatchObject({ type: 'ok' });
-      for (let moves = 0; moves < 400; moves++) {
-        for (let polls = 0; ; polls++) {
-          await t.exclusive(() => undefined); // whatever the last timer set off has run
-          const g = t.game!;
-          if (t.module.outcome(g.state) !== null || !t.module.toAct(g.state).includes(0)) break;
-          if (polls > 2000) throw new Error(`Ann did not answer move ${g.seq}`);
-          await new Promise((r) => realWait(r, 5)); // her answer is on its way over the socket
-        }
-        if (t.module.outcome(t.game!.state) !== null || (await botAnswers()).length >= 6) break;
-        await vi.advanceTimersToNextTimerAsync();
+    // Windows of 30 s; bots think 100–200 ms, in a window 200–600 ms (twice to three times that),
+    // and at the latest a second before it closes.
+    const [min, max, windowMs, margin] = [100, 200, 30_000, 1000];
+    // The clock stops at each timer's moment (a bot's thinking, a window's end), so every delay is
+    // read exactly off the stored times of the moves.
+    const clock = new StepClock();
+    await startWith(clock, { botDelayMs: [min, max] });
+    const d = await openTable(connect, clock, { game: 'stir-fry-eighteen', people: 1, bots: 2, responseWindow: windowMs / 1000 }, 'bot delays');
+    // Ann answers the moment she is asked: trust in a window, a declared discard on her turn (so
+    // that windows open for the bots).
+    const ann: Bot = {
+      level: 'basic',
+      decide: (_view, legal) => {
+        const has = (type: string) => (legal as { type: string }[]).find((x) => x.type === type);
+        return has('trust') ?? has('discard-protein') ?? has('discard-pair') ?? legal[0];
+      },
+    };
+    d.people[0] = { ...d.people[0]!, bot: ann };
+    await d.start();
+    await d.playUntil();
+    const r = await readLog(dbPath, d.tableId);
+    const window = r.module.responseWindow!;
+    const windowAnswers = [];
+    const thinking = [];
+    for (const a of r.actions) {
+      if (a.seat === 0) continue;
+      const at = Date.parse(a.at);
+      if (window.isOpen(r.states[a.seq])) {
+        const ends = windowEndAt(r, a.seq)!;
+        windowAnswers.push({ a, delay: at - (ends - windowMs), ends, at });
+      } else {
+        thinking.push(at - waitingSinceAt(r, a.seq));
       }
-    } finally {
-      vi.useRealTimers();
     }
-    const answers = await botAnswers();
-    expect(answers.length).toBeGreaterThanOrEqual(4);
-    const delays: number[] = [];
-    for (const a of answers) {
+    expect(windowAnswers.length).toBeGreaterThanOrEqual(4);
+    for (const { a, delay, ends, at } of windowAnswers) {
       // The bot answered, not the window's clock for it (silence).
-      expect(a.by).toBe('bot');
-      // Its window: the last opened at or before its move; it opened windowMs before its deadline.
-      const deadline = [...windows.entries()].filter(([seq]) => seq <= a.seq).sort((p, q) => q[0] - p[0])[0]![1];
-      const delay = a.atMs - (deadline - windowMs);
-      delays.push(delay);
-      expect(delay).toBeGreaterThanOrEqual(2 * min); // not at once: at least twice the shortest thinking time
-      expect(a.atMs).toBeLessThanOrEqual(deadline - margin); // and well before it closes
+      expect(a.by, `move ${a.seq}`).toBe('bot');
+      expect(delay, `move ${a.seq}`).toBeGreaterThanOrEqual(2 * min); // not at once: at least twice the shortest thinking time
+      expect(at, `move ${a.seq}`).toBeLessThanOrEqual(ends - margin); // and well before it closes
     }
-    expect(new Set(delays).size).toBeGreaterThan(1); // random, not fixed
+    expect(new Set(windowAnswers.map((x) => x.delay)).size).toBeGreaterThan(1); // random, not fixed
+    // Outside windows a bot thinks for its configured time after the move before.
+    expect(thinking.length).toBeGreaterThan(0);
+    for (const ms of thinking) {
+      expect(ms).toBeGreaterThanOrEqual(min);
+      expect(ms).toBeLessThanOrEqual(max);
+    }
   });
 });

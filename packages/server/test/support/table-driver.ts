@@ -3,6 +3,7 @@ import type { GameId, ServerMessage } from '@parlor/protocol';
 import { type GameEvent, type Rng, createRng } from '@parlor/rules';
 import type { TestClock } from '../../src/index.js';
 import type { TestClient } from './client.js';
+import { StepClock } from './step-clock.js';
 
 export type Game = Extract<ServerMessage, { type: 'game' }>;
 export type TableMsg = Extract<ServerMessage, { type: 'table' }>;
@@ -58,10 +59,11 @@ export interface Synced {
  *
  * At each position it waits until every person present has heard of it; then the first person
  * asked (in seat order) moves, and only when no person may move does it let the server's clock go
- * on (`advance(0)`: bots and stand-ins think for 0 ms in the test servers). After every tick of the
- * clock it syncs with the table (a spectator's `table.watch`, whose snapshot is sent after every
- * change already under way at the table), so that what one tick set off is over before the next —
- * a bot's answer never races a person's.
+ * on: by 0 ms (bots and stand-ins think for 0 ms in the test servers), or with a StepClock to the
+ * moment its next timer falls due (bots that think). After every tick of the clock it syncs with
+ * the table (a spectator's `table.watch`, whose snapshot is sent after every change already under
+ * way at the table), so that what one tick set off is over before the next — a bot's answer never
+ * races a person's.
  */
 export class TableDriver {
   /** The actions people sent that the server acknowledged (`ok`), in order. */
@@ -177,9 +179,19 @@ export class TableDriver {
       if (!at.waitingFor.some((s) => server.has(s))) {
         throw new Error(`nobody moves at seq ${at.seq}: the game waits for ${JSON.stringify(at.waitingFor)}, none of them played by the server, and the test holds or lacks the others`);
       }
-      const after = await this.advance(0);
-      if (after.game.seq === at.seq) throw new Error(`the server did not move at seq ${at.seq} for ${JSON.stringify(at.waitingFor)}`);
+      await this.serverMove(at);
     }
+  }
+
+  /** Lets the clock go on until the server has moved from position `at`. */
+  private async serverMove(at: Game): Promise<void> {
+    for (let ticks = 0; ticks < 100; ticks++) {
+      const due = this.clock instanceof StepClock ? this.clock.nextDue() : null;
+      const after = await this.advance(due === null ? 0 : Math.max(0, due - this.clock.now()));
+      if (after.game.seq !== at.seq) return;
+      if (!(this.clock instanceof StepClock)) break;
+    }
+    throw new Error(`the server did not move at seq ${at.seq} for ${JSON.stringify(at.waitingFor)}`);
   }
 
   /** One person's move at its frame `m`: the bot's choice, sent and acknowledged (STALE: the game moved on). */
