@@ -1,6 +1,6 @@
 import type { ServerMessage } from '@parlor/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ParlorServer, ServerConfig } from '../src/index.js';
+import { type ParlorServer, type ServerConfig, type StartOptions, TestClock } from '../src/index.js';
 import { AutoPlayer } from './support/autoplay.js';
 import { TestClient } from './support/client.js';
 import { testServer } from './support/server.js';
@@ -23,8 +23,8 @@ afterEach(async () => {
   server = null;
 });
 
-async function start(config: Partial<ServerConfig> = {}): Promise<void> {
-  server = await testServer(config);
+async function start(config: Partial<ServerConfig> = {}, options: Omit<StartOptions, 'logger'> = {}): Promise<void> {
+  server = await testServer(config, options);
 }
 async function connect(name: string): Promise<TestClient> {
   const c = await TestClient.connect(server!.url, name);
@@ -123,13 +123,16 @@ describe('leaving a running game', () => {
 
 describe('replacing an absent player (no move timer)', () => {
   it('is refused until they have been away replaceAfter seconds, then a bot plays until they return', async () => {
-    await start({ replaceAfterSeconds: 0.4 });
+    // The server's clock stands still until the test moves it: the wait is exactly replaceAfter.
+    const clock = new TestClock();
+    const replaceMs = 120_000;
+    await start({ replaceAfterSeconds: replaceMs / 1000 }, { clock });
     const ann = await connect('Ann');
     const bob = await connect('Bob');
     const cleo = await connect('Cleo');
     const tableId = await table('flip-7', [ann, bob]);
     const watched = await cleo.request({ type: 'table.watch', tableId });
-    expect(watched.type === 'table' && watched.table.replaceAfter).toBe(0.4);
+    expect(watched.type === 'table' && watched.table.replaceAfter).toBe(replaceMs / 1000);
     // Present players cannot be replaced; nor can one's own seat; spectators cannot replace.
     expect(await ann.request({ type: 'table.replace', tableId, seat: 0 })).toMatchObject({ type: 'error', code: 'NOT_ABSENT' });
     expect(await cleo.request({ type: 'table.replace', tableId, seat: 1 })).toMatchObject({ type: 'error', code: 'NOT_SEATED' });
@@ -137,7 +140,9 @@ describe('replacing an absent player (no move timer)', () => {
     const gone = await ann.next(isTable(tableId, (m) => seat(m, 1).kind === 'player' && !seat(m, 1).connected)) as TableMsg;
     expect(seat(gone, 1).disconnectedSince).toEqual(expect.any(Number));
     expect(await ann.request({ type: 'table.replace', tableId, seat: 1 })).toMatchObject({ type: 'error', code: 'TOO_SOON' });
-    await new Promise((r) => setTimeout(r, 500));
+    clock.advance(replaceMs - 1);
+    expect(await ann.request({ type: 'table.replace', tableId, seat: 1 })).toMatchObject({ type: 'error', code: 'TOO_SOON', message: expect.stringMatching(/in 1 s/) });
+    clock.advance(1);
     expect((await ann.request({ type: 'table.replace', tableId, seat: 1 })).type).toBe('ok');
     const replaced = await ann.next(isTable(tableId, (m) => seat(m, 1).away)) as TableMsg;
     expect(seat(replaced, 1).awayReason).toBe('replaced');
