@@ -2,7 +2,7 @@ import { BOT_LEVELS, GAME_IDS, MAX_MESSAGE_BYTES, type ServerMessage } from '@pa
 import { createRng } from '@parlor/rules';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ParlorServer } from '../src/index.js';
+import { type ParlorServer, TestClock } from '../src/index.js';
 import { TestClient } from './support/client.js';
 import { plain, replay } from './support/replay.js';
 import { testServer } from './support/server.js';
@@ -29,7 +29,10 @@ const SEED = 20261129;
 
 describe('fuzz', () => {
   it(`${MESSAGES} random and mutated messages: the server stays up and every table stays the fold of its log`, async () => {
-    server = await testServer({ rateBurst: 1_000_000, ratePerSecond: 1_000_000, botDelayMs: [0, 5], timerScale: 0.01 });
+    // The server's clock runs in real time (bots think 0–5 ms) and jumps ahead between rounds, so
+    // that move timers and windows run out in the middle of the fuzz.
+    const clock = new TestClock({ running: true });
+    server = await testServer({ rateBurst: 1_000_000, ratePerSecond: 1_000_000, botDelayMs: [0, 5] }, { clock });
     const names = ['Ann', 'Bob', 'Cat', 'Dan'];
     const cs: TestClient[] = [];
     for (const n of names) { const c = await TestClient.connect(server.url, n); cs.push(c); clients.push(c); }
@@ -49,7 +52,7 @@ describe('fuzz', () => {
       await make(ann, 'stir-fry-eighteen', [bob, 'bot']),
       await make(cat, 'flip-7', [dan, 'bot']),
       await make(ann, 'flip-7', [cat]),
-      await make(bob, 'stir-fry-eighteen', [dan], { moveTimer: 30, tasteWindow: 3 }), // 300 ms timer, 30 ms windows
+      await make(bob, 'stir-fry-eighteen', [dan], { moveTimer: 30, tasteWindow: 3 }), // the clock's jumps run these out
       await make(dan, 'flip-7', [ann, 'bot', 'bot'], { private: true }),
     ];
     const open = await dan.request({ type: 'table.create', game: 'stir-fry-eighteen', seats: 3 }); // an open table, seats free
@@ -128,6 +131,9 @@ describe('fuzz', () => {
       }
       // Let every connection catch up before the next round (keeps the test's pace bounded).
       await Promise.all(cs.map((c) => c.request({ type: 'ping' }, 30_000)));
+      // A second and a half on the server's clock: a 3 s window closes every other round, the 30 s
+      // move timer every twenty.
+      clock.advance(1500);
     }
     expect(sent).toBeGreaterThanOrEqual(MESSAGES);
     // The refusals cover the ground (every layer: frame, JSON, schema, hello, table, seat, sequence, rules).
