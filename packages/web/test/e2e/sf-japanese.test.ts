@@ -9,7 +9,8 @@ import ja from '../../src/i18n/locales/ja/sf.json' with { type: 'json' };
 import {
   type Harness, createTable, fillWithBots, person, screenshot, shouldSkip, start, startHarness, waitUntil, withFailureShots,
 } from './support/e2e.js';
-import { endTurn, readHand, sf, untilMyTurn } from './support/sf.js';
+import { chooseSeed, sfOpening } from './support/deals.js';
+import { readHand, sf, untilMyTurn } from './support/sf.js';
 
 describe.skipIf(shouldSkip('sf-japanese'))('Stir Fry Eighteen in Japanese', () => {
   let h: Harness;
@@ -23,16 +24,15 @@ describe.skipIf(shouldSkip('sf-japanese'))('Stir Fry Eighteen in Japanese', () =
       pages.push(kenji);
       await createTable(kenji, { game: 'Stir Fry Eighteen', seats: 2, target: '300' });
       await fillWithBots(kenji);
+      // The deal: Kenji plays first (SF-5) with Noodles in his hand, so that 麺 has a card to show on.
+      h.deal(await chooseSeed('sf-japanese kenji', (s) => {
+        const opening = sfOpening(s, 2, { target: 300 });
+        return opening.first === 0 && opening.hands[0]!.includes('noodles');
+      }, 3));
       await start(kenji);
 
-      // Play (end turns) until Noodles are in hand, so that 麺 has a card to show on.
-      let hand: SfCard[] = [];
-      for (let i = 0; i < 40; i++) {
-        expect(await untilMyTurn(kenji)).toBe('act');
-        hand = await readHand(kenji);
-        if (hand.includes('noodles')) break;
-        await endTurn(kenji);
-      }
+      expect(await untilMyTurn(kenji)).toBe('act');
+      const hand: SfCard[] = await readHand(kenji);
       expect(hand).toContain('noodles');
 
       await kenji.getByRole('combobox', { name: 'Language' }).selectOption({ label: '日本語' });

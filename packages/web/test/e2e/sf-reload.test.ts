@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Harness, createTable, fillWithBots, person, screenshot, shouldSkip, start, startHarness, waitUntil, withFailureShots,
 } from './support/e2e.js';
+import { chooseSeed, sfOpening } from './support/deals.js';
 import { cookBest, endTurn, readHand, sf, turnNumber, untilMyTurn } from './support/sf.js';
 
 describe.skipIf(shouldSkip('sf-reload'))('Stir Fry Eighteen: a reload mid-game', () => {
@@ -21,6 +22,9 @@ describe.skipIf(shouldSkip('sf-reload'))('Stir Fry Eighteen: a reload mid-game',
       pages.push(dana);
       const id = await createTable(dana, { game: 'Stir Fry Eighteen', seats: 2, target: '300' });
       await fillWithBots(dana);
+      // The deal: Dana plays first (SF-5); her two turns and the bot's between them are the same on
+      // every run (she cooks her best dish or ends her turn; the bot is a basic bot).
+      h.deal(await chooseSeed('sf-reload dana', (s) => sfOpening(s, 2, { target: 300 }).first === 0));
       await start(dana);
 
       // Play a couple of turns first, so that the reload comes mid-game.
