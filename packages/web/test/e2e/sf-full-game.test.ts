@@ -1,12 +1,17 @@
 /**
  * Issue 6, item 9 (a): one person plays a whole Stir Fry Eighteen game (target 50) against two
  * basic bots, through the page only, to the end screen.
+ *
+ * The deal is a short game in which Ana does each of her moves at least once (cooks, declares a
+ * real pair, trusts, discards down); the test checks that the page played that very game.
  */
+import { sfDishPoints } from '@parlor/rules';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Harness, createTable, fillWithBots, person, screenshot, shouldSkip, start, startHarness, waitUntil, withFailureShots,
 } from './support/e2e.js';
+import { chooseSeed, playSf, sfCookOrEnd } from './support/deals.js';
 import { cookBest, discardDown, endTurn, nextMoment, press, readHand, realPair, select, sf, trust } from './support/sf.js';
 
 describe.skipIf(shouldSkip('sf-full-game'))('Stir Fry Eighteen: a whole game against two bots', () => {
@@ -21,6 +26,14 @@ describe.skipIf(shouldSkip('sf-full-game'))('Stir Fry Eighteen: a whole game aga
       pages.push(ana);
       await createTable(ana, { game: 'Stir Fry Eighteen', seats: 3, target: '50' });
       await fillWithBots(ana);
+      const play = (seed: string) => playSf(seed, 3, { target: 50 }, { 0: sfCookOrEnd({ pairs: true }) });
+      const seed = await chooseSeed('sf-full-game ana', async (s) => {
+        const played = await play(s);
+        const did = new Set(played.decisions.map((d) => d.action.type));
+        return played.ended && played.decisions.length <= 18 && ['cook', 'discard-pair', 'trust', 'discard-down'].every((t) => did.has(t));
+      }, 2);
+      const dealt = (await play(seed)).decisions.map((d) => d.action);
+      h.deal(seed);
       await start(ana);
       await sf.status(ana).waitFor();
 
@@ -68,6 +81,12 @@ describe.skipIf(shouldSkip('sf-full-game'))('Stir Fry Eighteen: a whole game aga
       expect(await ana.locator('section.seats:visible').count(), 'the seats list shown in full').toBe(0);
       expect(await ana.locator('details.seats-folded').count()).toBe(1);
       console.log(`sf-full-game: Ana ${JSON.stringify(did)}; final scores ${scores.join(', ')}`);
+      // The game of the deal, move for move. (A taste test silence answered counts as trusted all
+      // the same in the game, so the trusts are not counted here.)
+      const count = (type: string) => dealt.filter((a) => a.type === type).length;
+      const points = dealt.reduce((n, a) => n + (a.type === 'cook' ? sfDishPoints(a.cards) : 0), 0);
+      expect({ cooked: did.cooked, points: did.points, pairs: did.pairs, discardDowns: did.discardDowns, turns: did.turns }, 'Ana\'s moves in the game of the deal')
+        .toEqual({ cooked: count('cook'), points, pairs: count('discard-pair'), discardDowns: count('discard-down'), turns: count('end-turn') });
       await screenshot(ana, 'sf-full-game');
     });
   }, 600_000);

@@ -15,6 +15,7 @@ import {
   type Agent, type F7Action, type F7View, type SfAction, type SfCard, type SfView, flip7, playGame, stirFryEighteen,
 } from '@parlor/rules';
 import { linePoints } from '../../../src/ui/games/flip-7/text.js';
+import { bestDish, discardDownChoice, realPair } from './sf.js';
 
 /**
  * The first seed `e2e <label> <i>` (i = from, from + 1, …) whose deal `fits`. `from` is where a
@@ -193,3 +194,34 @@ export function sfOpening(seed: string, players: number, options: Record<string,
 
 /** Two card lists hold the same cards. */
 export const sameCards = (a: readonly SfCard[], b: readonly SfCard[]): boolean => [...a].sort().join() === [...b].sort().join();
+
+/** The cards of `positions` in `hand`. */
+const cardsAt = (hand: readonly SfCard[], positions: readonly number[]): SfCard[] => positions.map((i) => hand[i]!);
+
+/** The legal action of `type` with these cards (in any order), if any. */
+export function sfWith(legal: readonly SfAction[], type: 'cook' | 'discard-pair' | 'discard-down', cards: readonly SfCard[]): SfAction | undefined {
+  return legal.find((a) => a.type === type && sameCards(a.cards, cards));
+}
+
+/**
+ * The Stir Fry Eighteen player of support/sf.ts, as a policy: trusts every taste test; discards down
+ * as `discardDownChoice`; on its turn cooks the best dish (`cookBest`), else, with `pairs`, declares
+ * the first real pair while it may (as sf-full-game does), else ends the turn.
+ */
+export function sfCookOrEnd({ pairs = false }: { pairs?: boolean } = {}): SfPolicy {
+  return (view, legal) => {
+    const hand = view.hand ?? [];
+    if (view.phase === 'taste-test') return legal.find((a) => a.type === 'trust')!;
+    if (view.phase === 'discard-down') return sfWith(legal, 'discard-down', cardsAt(hand, discardDownChoice(hand)))!;
+    const dish = bestDish(hand);
+    if (dish !== null) {
+      const cook = sfWith(legal, 'cook', cardsAt(hand, dish.positions));
+      // The page would wait for a Cook button that never comes: the policy is not the page's.
+      if (cook === undefined) throw new Error(`no legal cook of ${cardsAt(hand, dish.positions).join(', ')}`);
+      return cook;
+    }
+    const pair = pairs ? realPair(hand) : null;
+    if (pair !== null && legal.some((a) => a.type === 'discard-pair')) return sfWith(legal, 'discard-pair', cardsAt(hand, pair))!;
+    return legal.find((a) => a.type === 'end-turn')!;
+  };
+}
