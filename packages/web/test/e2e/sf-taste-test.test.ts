@@ -1,21 +1,88 @@
 /**
  * Issue 6, item 9 (c): a taste test between two people at a two-seat Stir Fry Eighteen table.
- * The deal cannot be chosen, so the test reads each hand in the page and waits for one that allows
- * what it needs: first an honest discard (a real pair, or a protein declared as itself) that the
- * other person taste-tests — the reveal says honest and the tester's hand is thrown away — then a
- * bluff (a non-protein card declared as a protein, or two different cards as a pair) that is
- * called and shown as a bluff.
+ * The test reads each hand in the page and declares what it needs when the hand allows it: first an
+ * honest discard (a real pair, or a protein declared as itself) that the other person taste-tests —
+ * the reveal says honest and the tester's hand is thrown away — then a bluff (a non-protein card
+ * declared as a protein, or two different cards as a pair) that is called and shown as a bluff.
+ *
+ * The deal is chosen for it: the first turn's hand allows the honest discard, and the bluff comes
+ * at the next turn (`declaration` below is what the test does, played with the rules package: with
+ * no bot at the table, the game is the same on every run). The test checks both came when the deal
+ * said.
  */
-import type { SfCard } from '@parlor/rules';
+import { type SfAction, type SfCard, type SfView } from '@parlor/rules';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Harness, createTable, firstVisible, person, screenshot, shouldSkip, sit, start, startHarness, withFailureShots,
 } from './support/e2e.js';
-import { discardDown, endTurn, press, readHand, realPair, select, sf } from './support/sf.js';
+import { chooseSeed, playSf, sfWith } from './support/deals.js';
+import { discardDown, discardDownChoice, endTurn, press, readHand, realPair, select, sf } from './support/sf.js';
 
 const PROTEINS: readonly SfCard[] = ['shrimp', 'pork', 'chicken'];
 const NAMES: Record<string, string> = { shrimp: 'Shrimp', pork: 'Pork', chicken: 'Chicken' };
+
+/** The declaration `declare` makes on a page with this view (honest, or a bluff), or null when the hand allows none. */
+function declaration(view: SfView, legal: readonly SfAction[], honest: boolean): SfAction | null {
+  const hand = view.hand ?? [];
+  const pairOpen = legal.some((a) => a.type === 'discard-pair');
+  const proteinOpen = legal.some((a) => a.type === 'discard-protein');
+  const protein = (card: SfCard, claim: SfCard) => legal.find((a) => a.type === 'discard-protein' && a.card === card && a.claim === claim) ?? null;
+  if (honest) {
+    const pair = realPair(hand);
+    const p = hand.findIndex((c) => PROTEINS.includes(c));
+    if (pairOpen && pair !== null) return sfWith(legal, 'discard-pair', pair.map((i) => hand[i]!)) ?? null;
+    if (proteinOpen && p >= 0) return protein(hand[p]!, hand[p]!);
+    return null;
+  }
+  const plain = hand.findIndex((c) => !PROTEINS.includes(c) && c !== 'tofu');
+  if (proteinOpen && plain >= 0) return protein(hand[plain]!, 'shrimp');
+  const j = hand.findIndex((c) => c !== hand[0]);
+  if (pairOpen && j > 0) return sfWith(legal, 'discard-pair', [hand[0]!, hand[j]!]) ?? null;
+  return null;
+}
+
+/**
+ * The test's game from `seed`, with the rules package: at which step of its loop (each turn
+ * ended, or discard-down asked, is a step) the honest declaration is tested, then the bluff.
+ */
+class Done extends Error {}
+
+async function stepsOf(seed: string): Promise<{ honest: number; bluff: number } | null> {
+  const steps: number[] = [];
+  let step = 0;
+  let endedTurn = false;
+  const policy = (view: SfView, legal: readonly SfAction[]): SfAction => {
+    const hand = view.hand ?? [];
+    const ownEnd = endedTurn;
+    endedTurn = false;
+    if (view.phase === 'taste-test') {
+      // Every declaration of this game is the test's, and the other person tests it.
+      steps.push(step);
+      step = 0;
+      if (steps.length === 2) throw new Done();
+      return legal.find((a) => a.type === 'taste-test')!;
+    }
+    if (view.phase === 'discard-down') {
+      // Asked after the test ended the turn, it is part of that step (endTurn discards down).
+      if (!ownEnd) step++;
+      return sfWith(legal, 'discard-down', discardDownChoice(hand).map((i) => hand[i]!))!;
+    }
+    const other = 1 - (view.viewer as number);
+    const declared = view.handSizes[other]! > 0 ? declaration(view, legal, steps.length === 0) : null;
+    if (declared !== null) return declared;
+    step++;
+    endedTurn = true;
+    if (step > 200) throw new Done();
+    return legal.find((a) => a.type === 'end-turn')!;
+  };
+  try {
+    await playSf(seed, 2, { target: 300 }, { 0: policy, 1: policy });
+  } catch (e) {
+    if (!(e instanceof Done)) throw e;
+  }
+  return steps.length === 2 ? { honest: steps[0]!, bluff: steps[1]! } : null;
+}
 
 describe.skipIf(shouldSkip('sf-taste-test'))('Stir Fry Eighteen: a taste test between two people', () => {
   let h: Harness;
@@ -31,7 +98,16 @@ describe.skipIf(shouldSkip('sf-taste-test'))('Stir Fry Eighteen: a taste test be
       const bob = await person(h, 'Bob', `/t/${id}`);
       pages.push(bob);
       await sit(bob);
+      const seed = await chooseSeed('sf-taste-test', async (s) => {
+        const steps = await stepsOf(s);
+        return steps !== null && steps.honest === 0 && steps.bluff <= 1;
+      });
+      const dealt = (await stepsOf(seed))!;
+      h.deal(seed);
       await start(alice);
+      // Nothing of this game waits on the server's clock but the taste-test windows (no bot, no move
+      // timer): held still, a window closes only once answered, so every answer is a person's.
+      h.time.hold();
       const people = [{ name: 'Alice', page: alice }, { name: 'Bob', page: bob }] as const;
 
       /** Declares on `declarer`'s page; `honest` picks a true declaration, else a bluff. Returns false if the hand allows none. */
@@ -115,6 +191,7 @@ describe.skipIf(shouldSkip('sf-taste-test'))('Stir Fry Eighteen: a taste test be
             }
             await screenshot(other.page, honest ? 'sf-taste-test-honest' : 'sf-taste-test');
             done.push(`${honest ? 'honest' : 'bluff'}: ${me.name} declared, ${other.name} tested (step ${step})`);
+            expect(step, `the ${honest ? 'honest' : 'bluff'} declaration at the step of the deal`).toBe(honest ? dealt.honest : dealt.bluff);
             tested = true;
           } else {
             await endTurn(me.page);
