@@ -52,6 +52,17 @@ export async function leaseOwners(schema: TestSchema): Promise<Map<string, strin
   return new Map(rows.map((r) => [r.table_id, r.owner]));
 }
 
+/**
+ * When a table's lease runs out unless renewed, and the time now, both by the database's clock (the
+ * one the leases are kept by); null when the table has no lease row.
+ */
+export async function leaseEnd(schema: TestSchema, tableId: string): Promise<{ expiresAt: number; now: number } | null> {
+  const rows = await schema.query<{ expires_at: string; now: string }>(
+    'SELECT expires_at, floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint AS now FROM table_leases WHERE table_id = $1', [tableId]);
+  const r = rows[0];
+  return r === undefined ? null : { expiresAt: Number(r.expires_at), now: Number(r.now) };
+}
+
 /** Whether cluster process id `owner` is the child process `s`. */
 export const isProcess = (owner: string | undefined, s: ChildServer): boolean => owner !== undefined && owner.startsWith(`${s.proc.pid}-`);
 
