@@ -9,6 +9,7 @@ import { type Acked, AutoPlayer } from './support/autoplay.js';
 import { ChildServer, freePort } from './support/child.js';
 import { TestClient } from './support/client.js';
 import { type Replayed, replay } from './support/replay.js';
+import { until } from './support/until.js';
 
 /**
  * Issue item 7: the server process is SIGKILLed in the middle of several games (both games, bots
@@ -24,14 +25,6 @@ afterEach(async () => {
   for (const c of clients.splice(0)) c.close();
   for (const s of children.splice(0)) await s.kill().catch(() => {});
 });
-
-async function until(what: string, test: () => boolean, timeoutMs: number, state: () => string = () => ''): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!test()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}\n${state()}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 interface Spec { game: GameId; seats: ('ann' | 'bob' | 'cat' | 'dan' | 'bot')[] }
 
