@@ -1,0 +1,13 @@
+export type { ActionRow, GameRow, SeatRow, TableRow } from './rows.js';
+export type { GameState, Person, TableSettings, TableState, Timer } from './state.js';
+export type { TableInput } from './input.js';
+export type { BotAsk, Effect, FinishedGame, Refusal, Step, Write } from './effect.js';
+export { step } from './step.js';
+export { newTableState, restoreTable, type Restored, type StoredTable } from './restore.js';
+export { newTableRow, type TableRequest } from './create.js';
+export { BotPool, type BotAnswer } from './bot-pool.js';
+export { commitmentOf } from './commitment.js';
+export { canSee, noPersonLeft, seatedPlayers, seatsOf } from './people.js';
+export { summary, tableMessage } from './messages.js';
+export { MIN_LEFT_SECONDS, botLevelFor } from './schedule.js';
+export { ALREADY_PLAYED, TableRunner, type TablePorts } from './runner.js';

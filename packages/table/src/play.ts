@@ -1,0 +1,110 @@
+import type { Mover } from '@parlor/protocol';
+import { type Applied, type GameEvent, type Refused as RuleRefusal, type Seat, createRng, rngStateFrom } from '@parlor/rules';
+import { type Draft, Refused, iso, refuse } from './draft.js';
+import { finish } from './finish.js';
+import { advance } from './game.js';
+import { broadcastTable, sendGame } from './messages.js';
+import { botLevelFor, schedule } from './schedule.js';
+import { ownSeat, without } from './seats.js';
+
+/** A player's action for one of their seats, checked in order: seat, game, sequence, rules. */
+export function act(d: Draft, player: string, seat: Seat, seq: number, action: unknown): void {
+  ownSeat(d, player, seat);
+  // Acting brings a player back — even an action that is refused (stale, say: the stand-in bot
+  // moved first), since the player is evidently here; the stand-in's queued move is dropped.
+  const back = d.s.away[seat] !== undefined;
+  if (back) {
+    d.set({ away: without(d.s.away, seat) });
+    d.kept = true;
+    broadcastTable(d);
+  }
+  try {
+    const g = d.s.game;
+    if (g === null || d.s.row.status !== 'running') refuse('NOT_RUNNING', 'No game is running at this table.');
+    if (seq !== g.seq) refuse('STALE', `The game is at move ${g.seq}, not ${seq}: your action was not played.`);
+    play(d, seat, action, 'player');
+  } catch (e) {
+    if (e instanceof Refused && back && d.s.game !== null && d.s.row.status === 'running') {
+      schedule(d); // the seat is the player's again: the bot's queued move goes, the timer starts again
+      sendGame(d, []);
+    }
+    throw e;
+  }
+}
+
+/**
+ * Plays `action` for `seat`: the rules check it, the store is to record it, and only then does
+ * anyone hear of it. A refusal changes nothing.
+ */
+export function play(d: Draft, seat: Seat, action: unknown, by: Mover): void {
+  const g = d.game;
+  let r: Applied<unknown, GameEvent> | RuleRefusal;
+  try {
+    r = d.module.apply(g.state, seat, action);
+  } catch (err) {
+    // A rules module that throws on odd input is refusing a malformed action, not failing.
+    d.log('warn', 'the rules threw on an action; refused it', { err });
+    refuse('MALFORMED_ACTION', 'That action is not understood.');
+  }
+  if (!r.ok) refuse(r.error.code, r.error.message);
+  d.write({ op: 'action', tableId: d.s.row.id, gameNo: g.no, action: { seq: g.seq, seat, action, at: iso(d.now), by } });
+  d.set({ game: advance(g, seat, r.state, r.events, by, d.now) });
+  d.touch();
+  d.effect({ kind: 'played', by });
+  if (d.module.outcome(r.state) === null) schedule(d);
+  else finish(d);
+  sendGame(d, r.events, { last: true });
+}
+
+/** A bot's timer fell due: its question goes out (the seat's view, legal actions, what it has seen). */
+export function ask(d: Draft, seat: Seat, key: string): void {
+  const g = d.game;
+  const level = botLevelFor(d.s, seat)!;
+  const rng = createRng(g.rng);
+  const decision = rngStateFrom(rng);
+  d.setGame({ rng: rng.state() });
+  d.set({ timers: { ...d.s.timers, [key]: { ...d.s.timers[key]!, asked: true } } });
+  d.effect({
+    kind: 'ask',
+    ask: {
+      seat, seq: g.seq, game: d.s.row.game, gameNo: g.no, level, view: d.module.view(g.state, seat),
+      legal: d.module.legalActions(g.state, seat), seen: d.eventsFor(g.allEvents, seat), rng: decision,
+    },
+  });
+}
+
+/**
+ * A bot's answer. An answer to a question no longer asked (the game moved on, the player came
+ * back) is dropped. A bot that failed, or whose choice the rules refuse, plays a random legal
+ * action instead, so that no bot can stall a game.
+ */
+export function answer(d: Draft, seat: Seat, seq: number, action: unknown, failed: string | undefined): void {
+  const key = `bot:${seat}`;
+  const t = d.s.timers[key];
+  const g = d.s.game;
+  if (t === undefined || t.asked !== true || t.seq !== seq || g === null || g.seq !== seq || d.s.row.status !== 'running') return;
+  const level = botLevelFor(d.s, seat);
+  if (level === null) return;
+  const timers = { ...d.s.timers };
+  delete timers[key];
+  d.set({ timers });
+  const by: Mover = d.s.row.seats[seat]!.kind === 'bot' ? 'bot' : 'stand-in';
+  if (failed !== undefined) d.log('error', 'bot failed to decide; playing a random legal action', { seat, level, err: failed });
+  else {
+    const before = d.s;
+    const writes = d.writes.length;
+    const effects = d.effects.length;
+    try {
+      return play(d, seat, action, by);
+    } catch (e) {
+      if (!(e instanceof Refused)) throw e;
+      d.s = before;
+      d.writes.length = writes;
+      d.effects.length = effects;
+      d.log('error', 'bot chose an illegal action; playing a random legal action', { seat, level, code: e.code });
+    }
+  }
+  const legal = d.module.legalActions(g.state, seat);
+  if (legal.length === 0) return schedule(d);
+  play(d, seat, legal[Math.floor(d.float() * legal.length)], by);
+}

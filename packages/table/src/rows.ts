@@ -1,0 +1,54 @@
+import type { BotLevel, GameId, Mover, TableStatus } from '@parlor/protocol';
+
+/** What a table keeps of its seats: who sits where (players by id, bots by level). */
+export type SeatRow =
+  | { readonly kind: 'empty' }
+  | { readonly kind: 'player'; readonly playerId: string }
+  | { readonly kind: 'bot'; readonly level: BotLevel };
+
+/** A table as it is stored: its header. Its games and their action logs are stored beside it. */
+export interface TableRow {
+  readonly id: string;
+  readonly game: GameId;
+  readonly options: Record<string, unknown>;
+  readonly seats: SeatRow[];
+  readonly status: TableStatus;
+  readonly private: boolean;
+  /** The secret in a private table's invite link. */
+  readonly invite: string;
+  readonly moveTimer: number;
+  /** Seconds a response window stays open; null for a game without them. */
+  readonly responseWindow: number | null;
+  readonly creatorId: string;
+  readonly gameNo: number;
+  readonly createdAt: string;
+  /** Rated games change their account players' ratings; only accounts may sit. */
+  readonly rated?: boolean;
+}
+
+/** One game of a table as it is stored: its seed (secret until it is over) and who sat where. */
+export interface GameRow {
+  readonly tableId: string;
+  readonly gameNo: number;
+  readonly seed: string;
+  /** SHA-256 (hex) of the seed, shown from the start. */
+  readonly commitment: string;
+  /** The seats as they were when the game started (names, bots), for the export. */
+  readonly seats: { kind: 'player' | 'bot'; name: string; playerId?: string; level?: BotLevel }[];
+  readonly options: Record<string, unknown>;
+  readonly startedAt: string;
+  readonly finishedAt: string | null;
+  readonly result: unknown;
+  /** Per-player end-of-game statistics (from the rules package), once finished. */
+  readonly stats?: unknown[] | null;
+}
+
+/** One action of a game's append-only log. */
+export interface ActionRow {
+  readonly seq: number;
+  readonly seat: number;
+  readonly action: unknown;
+  readonly at: string;
+  /** Who made the move (null for moves stored before this was recorded). */
+  readonly by?: Mover | null;
+}
