@@ -10,9 +10,8 @@ import type { ServerConfig } from './config.js';
 import { accountRoutes } from './api/accounts.js';
 import { readRoutes } from './api/read.js';
 import { type Connection, Hub } from './hub.js';
+import { openHosting } from './hosting/open.js';
 import { createMetrics } from './metrics.js';
-import { redisBus } from './cluster/bus.js';
-import { Cluster, clusterTiming } from './cluster/cluster.js';
 import { openStore } from './store/open.js';
 import type { Store } from './store/store.js';
 import { randomBytes } from 'node:crypto';
@@ -137,13 +136,10 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   const options: FastifyServerOptions = { logger, bodyLimit: 64 * 1024, trustProxy: config.trustProxy };
   const app = Fastify(options);
   const seed = opts.seed ?? (() => randomBytes(32).toString('hex'));
-  const hub = new Hub(store, metrics, config, {
-    warn: (obj, msg) => app.log.warn(obj, msg),
-    error: (obj, msg) => app.log.error(obj, msg),
-  }, opts.clock ?? systemClock, (id, gameNo) => seed({ id, gameNo }));
+  const log = { warn: (obj: object, msg: string) => app.log.warn(obj, msg), error: (obj: object, msg: string) => app.log.error(obj, msg) };
   // PARLOR_REDIS: one of several processes (docs/operations.md, "A cluster").
-  const bus = config.redisUrl === null ? null : await redisBus(config.redisUrl, config.redisPrefix, hub.log);
-  if (bus !== null) hub.cluster = new Cluster(hub, store, bus, clusterTiming(config.leaseMs));
+  const hosting = await openHosting(config, store, metrics, log);
+  const hub = new Hub({ store, metrics, config, log, clock: opts.clock ?? systemClock, seeds: (id, gameNo) => seed({ id, gameNo }), hosting: hosting.make });
   await hub.load();
   accountRoutes(app, store, hub);
   readRoutes(app, store, hub);
@@ -184,8 +180,9 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
       new Promise<string>((res) => setTimeout(() => res('no answer within 2 s'), 2000).unref()),
     ]);
     if (storeProblem !== null) problems.push(`store: ${storeProblem}`);
-    if (bus !== null && !bus.ready) problems.push('redis: not connected');
-    return reply.code(problems.length === 0 ? 200 : 503).send({ ok: problems.length === 0, ...(problems.length === 0 ? {} : { problems }), ...(hub.cluster === null ? {} : { process: hub.cluster.id, tables: hub.tables.size }) });
+    const hosting = hub.hosting.readiness();
+    problems.push(...hosting.problems);
+    return reply.code(problems.length === 0 ? 200 : 503).send({ ok: problems.length === 0, ...(problems.length === 0 ? {} : { problems }), ...hosting.about });
   });
   app.get('/metrics', async (_req, reply) => {
     reply.header('content-type', metrics.registry.contentType);
@@ -310,7 +307,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     close: async () => {
       await app.close();
       await hub.close();
-      await bus?.close();
+      await hosting.close();
       await store.close();
     },
   };

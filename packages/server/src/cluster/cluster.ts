@@ -1,5 +1,5 @@
 import type { ClientMessage, ServerMessage, TableSummary } from '@parlor/protocol';
-import type { Connection } from '../hub.js';
+import type { Connection } from '../connection.js';
 import type { LobbyEntry } from '../lobby.js';
 import { randomId } from '../identity.js';
 import { RateLimit } from '../rate-limit.js';
@@ -339,7 +339,7 @@ export class Cluster {
     let c = this.remote.get(key);
     if (c === undefined) {
       c = {
-        proc, playerId, address, watching: new Set(), lobby: false, remote: true,
+        id: key, proc, playerId, address, watching: new Set(), lobby: false, remote: true,
         send: (msg: ServerMessage) => this.post(proc, { t: 'deliver', conn, msg }),
         // Rate limits are applied where the socket is.
         limit: new RateLimit(1e9, 1e9), chatLimit: new RateLimit(3, 1),

@@ -1,7 +1,6 @@
 import { BOT_RATINGS } from '@parlor/bots';
-import type { Outcome } from '@parlor/rules';
-import type { GameRecords, PlayerGameRow, RatingRow } from '../store/store.js';
-import type { Table } from '../table/table.js';
+import type { FinishedGame } from '@parlor/table';
+import type { GameRecords, PlayerGameRow, RatingRow, Store } from '../store/store.js';
 import { PRIOR, type Skill, rateGame } from './ratings.js';
 
 /**
@@ -12,31 +11,29 @@ import { PRIOR, type Skill, rateGame } from './ratings.js';
  * not placed (and the expert bots play to win), so places among the losers are not rated. Bots take
  * part with their fixed ratings (calibrated the same way), which do not change.
  */
-export async function gameRecords(t: Table, outcome: Outcome, stats: readonly unknown[] | null, finishedAt: string): Promise<GameRecords> {
-  const g = t.game!;
-  const seats = t.row.seats;
-  const rated = t.row.rated === true;
+export async function gameRecords(store: Store, f: FinishedGame): Promise<GameRecords> {
+  const { seats, result: outcome, stats } = f;
   const last = seats.length;
-  const left = (seat: number) => t.away.get(seat) === 'left';
+  const left = (seat: number) => f.left.includes(seat);
   const places = seats.map((_, seat) => (left(seat) ? last : outcome.places[seat]!));
   const players: PlayerGameRow[] = [];
   seats.forEach((s, seat) => {
     if (s.kind !== 'player') return;
     players.push({
-      playerId: s.playerId, tableId: t.id, gameNo: g.no, game: t.row.game, finishedAt, seat, players: seats.length,
-      place: places[seat]!, score: outcome.scores[seat]!, won: !left(seat) && outcome.winners.includes(seat), rated, private: t.row.private,
-      stats: stats?.[seat] ?? null,
+      playerId: s.playerId, tableId: f.tableId, gameNo: f.gameNo, game: f.game, finishedAt: f.finishedAt, seat, players: seats.length,
+      place: places[seat]!, score: outcome.scores[seat]!, won: !left(seat) && outcome.winners.includes(seat), rated: f.rated, private: f.private,
+      stats: stats[seat] ?? null,
     });
   });
-  if (!rated) return { players, ratings: [] };
+  if (!f.rated) return { players, ratings: [] };
 
   const current = new Map<string, RatingRow>();
   for (const p of players) {
-    const r = (await t.host.store.ratingsOf(p.playerId)).find((x) => x.game === t.row.game);
+    const r = (await store.ratingsOf(p.playerId)).find((x) => x.game === f.game);
     if (r !== undefined) current.set(p.playerId, r);
   }
   const before: Skill[] = seats.map((s) => {
-    if (s.kind === 'bot') return BOT_RATINGS[t.row.game][s.level] ?? PRIOR;
+    if (s.kind === 'bot') return BOT_RATINGS[f.game][s.level] ?? PRIOR;
     if (s.kind === 'player') return current.get(s.playerId) ?? PRIOR;
     return PRIOR;
   });
@@ -45,8 +42,8 @@ export async function gameRecords(t: Table, outcome: Outcome, stats: readonly un
   const ratings: RatingRow[] = players.map((p) => {
     const was = current.get(p.playerId);
     return {
-      playerId: p.playerId, game: t.row.game, mu: after[p.seat]!.mu, sigma: after[p.seat]!.sigma,
-      games: (was?.games ?? 0) + 1, wins: (was?.wins ?? 0) + (p.won ? 1 : 0), updatedAt: finishedAt,
+      playerId: p.playerId, game: f.game, mu: after[p.seat]!.mu, sigma: after[p.seat]!.sigma,
+      games: (was?.games ?? 0) + 1, wins: (was?.wins ?? 0) + (p.won ? 1 : 0), updatedAt: f.finishedAt,
     };
   });
   return { players, ratings };

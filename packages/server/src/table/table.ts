@@ -1,110 +1,143 @@
-import type { BotLevel } from '@parlor/bots';
 import type { AwayReason, ServerMessage, TableSummary } from '@parlor/protocol';
-import { type AnyGame, type GameEvent, type Seat, gameModule } from '@parlor/rules';
-import type { Fence, TableRow } from '../store/store.js';
-import * as broadcast from './broadcast.js';
-import * as life from './game-life.js';
-import type { RunningGame } from './running-game.js';
-import { MoveScheduler } from './scheduler.js';
-import * as seats from './seats.js';
-import type { Client, TableHost } from './types.js';
+import { type AnyGame, gameModule } from '@parlor/rules';
+import {
+  type Person, type TableInput, TableRunner, type TableSettings, type TableState, type Write, newTableState, restoreTable,
+  seatedPlayers, seatsOf, summary, tableMessage,
+} from '@parlor/table';
+import type { ServerConfig } from '../config.js';
+import { gameRecords } from '../ratings/records.js';
+import { type Fence, LeaseLost, type TableRow } from '../store/store.js';
+import { type Client, Refusal, type TableHost } from './types.js';
+
+/** The table settings a server's configuration gives. */
+export function tableSettings(c: ServerConfig): TableSettings {
+  return {
+    botDelayMs: c.botDelayMs, graceSeconds: c.graceSeconds, replaceAfterSeconds: c.replaceAfterSeconds,
+    idleMinutes: c.idleMinutes, openTableMinutes: c.openTableMinutes, timerScale: c.timerScale ?? 1,
+  };
+}
 
 /**
- * One table: its seats (seats.ts), its current game — the fold of its action log (game-life.ts) —
- * its watchers and what they are sent (broadcast.ts), and who moves next (scheduler.ts). Every
- * change runs in order on the table's queue, so two actions never interleave, and an action is in
- * the store before anyone hears of it.
+ * One table hosted by this process: the table core (@parlor/table) run on its own queue, with the
+ * store's writes fenced by this process's lease, timers on the server's clock, and messages to the
+ * connections watching it.
  */
 export class Table {
-  game: RunningGame | null = null;
-  readonly watchers = new Set<Client>();
-  /** Seats whose player is away, and why: a stand-in bot plays them until the player is back. */
-  readonly away = new Map<Seat, AwayReason>();
-  /** When the table last changed (seats, a game started, a move): its idle clock. */
-  lastActivity: number;
   /** The token of this process's lease on the table, checked by the store on every write (a cluster; undefined alone). */
   fence: Fence = undefined;
   readonly module: AnyGame;
-  readonly moves: MoveScheduler;
-  private queue: Promise<void> = Promise.resolve();
+  private readonly runner: TableRunner;
 
-  constructor(public row: TableRow, readonly host: TableHost) {
-    this.module = gameModule(row.game);
-    this.lastActivity = host.clock.now();
-    this.moves = new MoveScheduler(this);
+  constructor(state: TableState, readonly host: TableHost) {
+    this.module = gameModule(state.row.game);
+    this.runner = new TableRunner(state, {
+      now: () => host.clock.now(),
+      after: (ms, fn) => host.clock.after(ms, fn),
+      write: (w) => this.write(w),
+      reload: () => this.reload(),
+      send: (to, msg) => this.send(to, msg),
+      changed: () => host.tableChanged(this),
+      closed: () => host.tableClosed(this),
+      played: (by) => host.metrics.actions.inc({ game: this.row.game, by }),
+      log: (level, msg, fields) => host.log[level](fields, msg),
+      failed: (e) => {
+        // Another process hosts the table now (a cluster): this one stops, having written nothing.
+        if (e instanceof LeaseLost) { host.leaseLost(this); return 'stop'; }
+        return 'retry';
+      },
+    }, host.bots);
   }
 
+  /** A table that has not started: its row, as created. */
+  static fresh(row: TableRow, host: TableHost): Table {
+    return new Table(newTableState(row, peopleOf(row, host), tableSettings(host.config), host.clock.now()), host);
+  }
+
+  /** A table rebuilt from the store: its current game is the fold of its log. */
+  static async restore(row: TableRow, host: TableHost, fence: Fence): Promise<Table> {
+    const t = new Table(await rebuild(row, host), host);
+    t.fence = fence;
+    return t;
+  }
+
+  get state(): TableState { return this.runner.state; }
+  get row(): TableRow { return this.runner.state.row; }
   get id(): string { return this.row.id; }
-
-  /** Runs `fn` after everything queued before it; its refusal or result goes to the caller. */
-  exclusive<T>(fn: () => Promise<T> | T): Promise<T> {
-    const run = this.queue.then(fn);
-    this.queue = run.then(() => undefined, () => undefined);
-    return run;
+  /** The game being played (or last played): the fold of its log. */
+  get game() { return this.runner.state.game; }
+  /** Seats a stand-in plays, and why. */
+  get away(): ReadonlyMap<number, AwayReason> {
+    return new Map(Object.entries(this.runner.state.away).map(([seat, why]) => [Number(seat), why]));
   }
 
-  touch(): void { this.lastActivity = this.host.clock.now(); }
+  seatsOf(playerId: string): number[] { return seatsOf(this.row, playerId); }
+  summary(): TableSummary { return summary(this.state, this.module.responseWindow); }
+  tableMessage(playerId: string, re?: string | number): ServerMessage { return tableMessage(this.state, this.summary(), playerId, re); }
+  /** Watcher ids of the connections watching. */
+  get watchers(): string[] { return Object.keys(this.state.watchers); }
 
-  seatsOf(playerId: string): Seat[] {
-    return this.row.seats.flatMap((s, i) => (s.kind === 'player' && s.playerId === playerId ? [i] : []));
+  /** Feeds `input` on the table's queue (at `at`, or now); a refusal is thrown as a Refusal. */
+  async feed(input: TableInput, at?: number): Promise<void> {
+    const refusal = await this.runner.feed(input, at);
+    if (refusal !== null) throw new Refusal(refusal.code, refusal.message);
   }
 
-  // ---- what clients see (broadcast.ts) ------------------------------------------------------
-  summary(): TableSummary { return broadcast.summary(this); }
-  tableMessage(c: Client, re?: string | number): ServerMessage { return broadcast.tableMessage(this, c, re); }
-  sendGame(c: Client, events: readonly GameEvent[], withHistory = false): void { broadcast.sendGame(this, c, events, withHistory); }
-  broadcastTable(): void { broadcast.broadcastTable(this); }
-
-  // ---- seats (seats.ts) ---------------------------------------------------------------------
-  sit(playerId: string, seat: Seat): Promise<void> { return seats.sit(this, playerId, seat); }
-  leave(playerId: string, seat: Seat): Promise<void> { return seats.leave(this, playerId, seat); }
-  addBot(playerId: string, seat: Seat, level: BotLevel): Promise<void> { return seats.addBot(this, playerId, seat, level); }
-  removeBot(playerId: string, seat: Seat): Promise<void> { return seats.removeBot(this, playerId, seat); }
-  back(playerId: string, seat: Seat): void { seats.back(this, playerId, seat); }
-  replace(playerId: string, seat: Seat): void { seats.replace(this, playerId, seat); }
-
-  // ---- the game's life (game-life.ts) -------------------------------------------------------
-  start(playerId: string): Promise<void> { return life.start(this, playerId); }
-  restore(): Promise<void> { return life.restore(this); }
-  act(playerId: string, seat: Seat, seq: number, action: unknown, received: number): Promise<void> {
-    return life.act(this, playerId, seat, seq, action, received);
+  /** Starts a game (the first, or another) with a seed of the host's. */
+  start(playerId: string): Promise<void> {
+    return this.feed({ type: 'start', player: playerId, seed: this.host.newSeed(this.id, this.row.gameNo + 1) });
   }
 
-  // ---- who moves next (scheduler.ts) --------------------------------------------------------
-  schedule(): void { this.moves.schedule(); }
-  playerGone(playerId: string): void { this.moves.playerGone(playerId); }
-  playerBack(playerId: string): void { this.moves.playerBack(playerId); }
-  close(): void { this.moves.close(); }
-
-  // ---- idle tables (the server's sweep) -----------------------------------------------------
-
-  /**
-   * An open table whose seats have not changed for `openTableMinutes` closes; so does a finished
-   * one whose people have all been gone for `idleMinutes`. A running game whose people have all
-   * been gone that long is finished by bots (the scheduler's idle rule).
-   */
-  async sweep(now: number): Promise<void> {
-    const { openTableMinutes, idleMinutes } = this.host.config;
-    const quiet = now - this.lastActivity;
-    if (this.row.status === 'running') return this.moves.idle(now);
-    const people = this.row.seats.flatMap((s) => (s.kind === 'player' ? [s.playerId] : []));
-    const gone = people.every((id) => {
-      const since = this.host.disconnectedSince(id);
-      return since !== null && now - since >= idleMinutes * 60_000;
-    });
-    const close = this.row.status === 'open' ? quiet >= openTableMinutes * 60_000
-      : this.row.status === 'finished' && gone && quiet >= idleMinutes * 60_000;
-    if (close) await this.exclusive(() => this.closeTable());
+  /** What the server knows of `playerId` now reaches the table (their presence, their name). */
+  tell(playerId: string, tell = false): Promise<void> {
+    return this.feed({ type: 'person', player: playerId, person: this.host.person(playerId), tell });
   }
 
-  /** The table ends: stored as closed, then it leaves memory and the lobby; watchers hear it closed. */
-  private async closeTable(): Promise<void> {
-    if (this.row.status === 'running' || this.row.status === 'closed') return;
-    const row = { ...this.row, status: 'closed' as const };
-    await this.host.store.saveTable(row, this.fence);
-    this.row = row;
-    this.close();
-    broadcast.broadcastTable(this);
-    this.host.tableClosed(this);
+  exclusive<T>(fn: () => T | Promise<T>): Promise<T> { return this.runner.exclusive(fn); }
+
+  /** The table leaves this process: no more timers, bots or writes. */
+  close(): void {
+    this.runner.stop();
+    this.host.bots.forget(this.id);
+  }
+
+  private send(to: readonly string[], msg: ServerMessage): void {
+    for (const id of to) this.host.client(id)?.send(msg);
+  }
+
+  private async write(w: Write): Promise<boolean> {
+    const store = this.host.store;
+    switch (w.op) {
+      case 'table': await store.saveTable(w.row, this.fence); return true;
+      case 'game': await store.addGame(w.game, this.fence); return true;
+      case 'action': return store.appendAction(w.tableId, w.gameNo, w.action, this.fence);
+      case 'finish': {
+        const f = w.finish;
+        await store.finishGame(f.tableId, f.gameNo, f.result, f.finishedAt, f.stats, await gameRecords(store, f), this.fence);
+        return true;
+      }
+    }
+  }
+
+  private async reload(): Promise<TableState> {
+    const row = await this.host.store.table(this.id);
+    if (row === null) throw new Error(`table ${this.id} is no longer in the store`);
+    return rebuild(row, this.host);
   }
 }
+
+/** The players a table shows (its creator, its seated players), as the host knows them. */
+function peopleOf(row: TableRow, host: TableHost): Record<string, Person> {
+  return Object.fromEntries([row.creatorId, ...seatedPlayers(row)].map((id) => [id, host.person(id)]));
+}
+
+async function rebuild(row: TableRow, host: TableHost): Promise<TableState> {
+  const store = host.store;
+  const hasGame = row.gameNo > 0 && (row.status === 'running' || row.status === 'finished');
+  const game = hasGame ? await store.game(row.id, row.gameNo) : null;
+  const actions = game === null ? [] : await store.actions(row.id, row.gameNo);
+  const r = restoreTable({ row, game, actions, people: peopleOf(row, host), settings: tableSettings(host.config) }, host.clock.now());
+  if (!r.ok) throw new Error(r.message);
+  return r.state;
+}
+
+export type { Client };

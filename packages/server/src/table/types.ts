@@ -1,12 +1,15 @@
 import type { ServerMessage } from '@parlor/protocol';
-import type { ServerConfig } from '../config.js';
+import type { BotPool, Person } from '@parlor/table';
 import type { Clock } from '../clock.js';
+import type { ServerConfig } from '../config.js';
 import type { Metrics } from '../metrics.js';
 import type { Store } from '../store/store.js';
 import type { Table } from './table.js';
 
 /** A connection as a table sees it. */
 export interface Client {
+  /** The watcher's id at its tables (unique among this process's connections and those forwarded here). */
+  readonly id: string;
   readonly playerId: string;
   send(msg: ServerMessage): void;
 }
@@ -18,14 +21,14 @@ export interface TableHost {
   readonly config: ServerConfig;
   /** Every time the table reads or arms (a test's own clock, or the system's). */
   readonly clock: Clock;
+  /** The bots of this process's tables. */
+  readonly bots: BotPool;
   /** The seed of a new game: 32 random bytes in hex from the operating system (a test's own in tests). */
   newSeed(tableId: string, gameNo: number): string;
-  playerName(id: string): string;
-  isConnected(playerId: string): boolean;
-  /** Whether the player is an account (rated tables seat only accounts). */
-  isAccount(playerId: string): boolean;
-  /** Since when (ms since the epoch) the player has had no connection; null while connected. */
-  disconnectedSince(playerId: string): number | null;
+  /** What the server knows of a player now: name, account, presence. */
+  person(playerId: string): Person;
+  /** The client watching as `watcherId`, if it is still connected. */
+  client(watcherId: string): Client | undefined;
   /** The table closed: it leaves memory and the lobby. */
   tableClosed(table: Table): void;
   /** Another process took the table's lease (a write was refused with LeaseLost): it leaves this one. */

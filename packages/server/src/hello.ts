@@ -1,0 +1,69 @@
+import { botLevels } from '@parlor/bots';
+import { type ClientMessage, PROTOCOL_ERRORS, PROTOCOL_VERSION } from '@parlor/protocol';
+import { GAME_IDS, type GameId } from '@parlor/rules';
+import { nameKey } from './accounts/names.js';
+import type { Clock } from './clock.js';
+import type { Connection } from './connection.js';
+import type { TableHosting } from './hosting/hosting.js';
+import { cleanName, hashToken, randomId } from './identity.js';
+import type { Players } from './players.js';
+import type { PlayerRow, Store } from './store/store.js';
+import type { Tables } from './tables.js';
+import { Refusal } from './table/types.js';
+
+const BOT_LEVELS_BY_GAME = Object.fromEntries(GAME_IDS.map((g) => [g, botLevels(g)])) as Record<GameId, ReturnType<typeof botLevels>>;
+
+export interface HelloDeps {
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly players: Players;
+  readonly tables: Tables;
+  readonly hosting: TableHosting;
+  /** The number of players online may have changed. */
+  readonly onlineChanged: () => void;
+}
+
+/**
+ * A connection says who it is: a returning player by their token (a guest may rename), or a new
+ * guest by a name. A guest's name may not be an account's (by the name key): accounts' names are
+ * theirs alone. The reply lists the tables where the player sits, to resume.
+ */
+export async function hello(d: HelloDeps, c: Connection, msg: Extract<ClientMessage, { type: 'hello' }>): Promise<void> {
+  if (c.playerId !== null) throw new Refusal('BAD_MESSAGE', 'You already said hello on this connection.');
+  const guestName = async (raw: string) => {
+    const name = cleanName(raw);
+    if (name === null) throw new Refusal('BAD_NAME', PROTOCOL_ERRORS.BAD_NAME);
+    if (await d.store.accountByKey(nameKey(name)) !== null) throw new Refusal('NAME_TAKEN', PROTOCOL_ERRORS.NAME_TAKEN);
+    return name;
+  };
+  let player: PlayerRow | null;
+  let token = msg.token;
+  if (token !== undefined) {
+    player = await d.store.playerByTokenHash(hashToken(token));
+    if (player === null) throw new Refusal('BAD_TOKEN', PROTOCOL_ERRORS.BAD_TOKEN);
+    // An account keeps its name (a `name` sent with its token is ignored); a guest may rename.
+    if (msg.name !== undefined && !player.accountSince) {
+      const name = await guestName(msg.name);
+      if (name !== player.name) { await d.store.renamePlayer(player.id, name); player = { ...player, name }; }
+    }
+  } else {
+    const name = await guestName(msg.name ?? '');
+    token = randomId(24);
+    player = { id: randomId(), name, tokenHash: hashToken(token), createdAt: new Date(d.clock.now()).toISOString() };
+    await d.store.addPlayer(player);
+  }
+  d.players.know(player.id, player.name, Boolean(player.accountSince));
+  c.playerId = player.id;
+  if (d.players.add(c)) {
+    d.hosting.announce(player.id, true);
+    d.onlineChanged();
+    // The tables where they sit know them connected (and by the name they have now).
+    for (const t of d.tables.seatedAt(player.id)) void t.tell(player.id).catch(() => undefined);
+  }
+  const seatedAt = d.tables.seatedAt(player.id).filter((t) => t.row.status !== 'finished').map((t) => t.id);
+  for (const e of d.hosting.others()) if (e.seatedPlayers.includes(player.id) && e.row.status !== 'finished') seatedAt.push(e.id);
+  c.send({
+    type: 'welcome', ...(msg.id === undefined ? {} : { re: msg.id }), player: { id: player.id, name: player.name }, token, seatedAt,
+    version: PROTOCOL_VERSION, botLevels: BOT_LEVELS_BY_GAME, account: Boolean(player.accountSince),
+  });
+}

@@ -1,0 +1,83 @@
+import type { Person } from '@parlor/table';
+import type { Clock } from './clock.js';
+import type { Connection } from './connection.js';
+
+/** Who is connected to the other processes of a cluster (nobody, for a lone server). */
+export interface Elsewhere {
+  online(playerId: string): boolean;
+  players(): Iterable<string>;
+}
+
+/**
+ * The players this process knows: their names, which are accounts, their open connections here,
+ * and when each was last seen (their last connection closed).
+ */
+export class Players {
+  private readonly names = new Map<string, string>();
+  private readonly accounts = new Set<string>();
+  private readonly connections = new Map<string, Set<Connection>>();
+  private readonly lastSeen = new Map<string, number>();
+  /** Set by the table hosting once it exists (a cluster knows who is online elsewhere). */
+  elsewhere: Elsewhere = { online: () => false, players: () => [] };
+
+  constructor(private readonly clock: Clock) {}
+
+  name(id: string): string { return this.names.get(id) ?? 'someone'; }
+  known(id: string): boolean { return this.names.has(id); }
+  isAccount(id: string): boolean { return this.accounts.has(id); }
+
+  /** A player's name, and whether they are an account, as last heard. */
+  know(id: string, name: string, account: boolean): void {
+    this.names.set(id, name);
+    if (account) this.accounts.add(id);
+    else this.accounts.delete(id);
+  }
+
+  isConnected(id: string): boolean {
+    return (this.connections.get(id)?.size ?? 0) > 0 || this.elsewhere.online(id);
+  }
+
+  /** What a table shows of a player: name, account, presence. */
+  person(id: string): Person {
+    const connected = this.isConnected(id);
+    return { name: this.name(id), account: this.isAccount(id), connected, since: connected ? null : this.lastSeen.get(id) ?? null };
+  }
+
+  /** The player was last seen at `at` (their last connection closed, or the server started without them). */
+  seen(id: string, at: number): void { this.lastSeen.set(id, at); }
+  seenBefore(id: string): boolean { return this.lastSeen.has(id); }
+
+  /** A connection said hello as its player: true when it is their first here. */
+  add(c: Connection): boolean {
+    let set = this.connections.get(c.playerId!);
+    const first = set === undefined;
+    if (set === undefined) this.connections.set(c.playerId!, (set = new Set()));
+    set.add(c);
+    return first;
+  }
+
+  /** A connection closed: true when it was its player's last here (then they are last seen now, unless connected elsewhere). */
+  remove(c: Connection): boolean {
+    if (c.playerId === null) return false;
+    const set = this.connections.get(c.playerId);
+    if (set === undefined || !set.delete(c) || set.size > 0) return false;
+    this.connections.delete(c.playerId);
+    if (!this.isConnected(c.playerId)) this.lastSeen.set(c.playerId, this.clock.now());
+    return true;
+  }
+
+  /** Every connection of this process, after hello. */
+  *all(): Iterable<Connection> {
+    for (const set of this.connections.values()) yield* set;
+  }
+
+  /** Players with a connection to this process. */
+  here(): string[] { return [...this.connections.keys()]; }
+
+  /** Players with an open connection anywhere (the lobby's `online`). */
+  get online(): number {
+    let elsewhere = 0;
+    for (const p of this.elsewhere.players()) if (!this.connections.has(p)) elsewhere++;
+    return this.connections.size + elsewhere;
+  }
+}

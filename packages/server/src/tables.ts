@@ -1,0 +1,221 @@
+import { PROTOCOL_ERRORS } from '@parlor/protocol';
+import { type BotPool, type Person, canSee, seatedPlayers } from '@parlor/table';
+import type { Clock } from './clock.js';
+import type { ServerConfig } from './config.js';
+import type { TableHosting } from './hosting/hosting.js';
+import type { AddressLimits } from './limits.js';
+import type { LobbyEntry } from './lobby.js';
+import type { Metrics } from './metrics.js';
+import type { Players } from './players.js';
+import type { Fence, Store, TableRow } from './store/store.js';
+import { TableIndex } from './table-index.js';
+import { Table } from './table/table.js';
+import { type Client, Refusal, type TableHost } from './table/types.js';
+
+export interface TablesDeps {
+  readonly store: Store;
+  readonly metrics: Metrics;
+  readonly config: ServerConfig;
+  readonly clock: Clock;
+  readonly log: TableHost['log'];
+  readonly bots: BotPool;
+  readonly seeds: (tableId: string, gameNo: number) => string;
+  readonly players: Players;
+  readonly limits: AddressLimits;
+  /** The connection watching as `id`, if still connected. */
+  readonly client: (id: string) => Client | undefined;
+  /** The lobby hears of a table's change. */
+  readonly lobbyChanged: (entry: LobbyEntry) => void;
+  readonly hosting: TableHosting;
+}
+
+/**
+ * The tables this process hosts: kept in memory while open or running (and while someone watches
+ * a finished one), found by id or by the players seated at them, rebuilt from the store when
+ * loaded, and let go when they close, go idle, or move to another process.
+ */
+export class Tables implements TableHost {
+  readonly hosted = new Map<string, Table>();
+  private readonly index = new TableIndex();
+  /** Finished tables being loaded on demand, so that two requests load one. */
+  private readonly loading = new Map<string, Promise<Table | null>>();
+  private readonly hosting: TableHosting;
+
+  constructor(private readonly d: TablesDeps) {
+    this.hosting = d.hosting;
+  }
+
+  get store(): Store { return this.d.store; }
+  get metrics(): Metrics { return this.d.metrics; }
+  get config(): ServerConfig { return this.d.config; }
+  get clock(): Clock { return this.d.clock; }
+  get log(): TableHost['log'] { return this.d.log; }
+  get bots(): BotPool { return this.d.bots; }
+
+  // ---- TableHost ---------------------------------------------------------------------------
+  newSeed(tableId: string, gameNo: number): string { return this.d.seeds(tableId, gameNo); }
+  person(playerId: string): Person { return this.d.players.person(playerId); }
+  client(watcherId: string): Client | undefined { return this.d.client(watcherId); }
+  tableChanged(table: Table): void {
+    this.index.update(table.row);
+    this.updateGauges();
+    if (table.row.status === 'finished' || table.row.status === 'closed') this.d.limits.tableDone(table.id);
+    // A finished table leaves the lobby ("play again" brings it back as running).
+    this.d.lobbyChanged(table);
+    this.hosting.changed(table);
+  }
+  tableClosed(table: Table): void {
+    this.evict(table);
+    this.d.limits.tableDone(table.id);
+  }
+  leaseLost(table: Table): void { this.hosting.lost(table.id); }
+
+  // ---- hosting -----------------------------------------------------------------------------
+
+  /** Hosts every open and running table of the store; nobody is connected yet, so timed tables give everyone the grace period. */
+  async hostAll(): Promise<void> {
+    const started = this.d.clock.now();
+    for (const row of await this.d.store.tables()) {
+      for (const p of seatedPlayers(row)) this.d.players.seen(p, started);
+      const table = await this.host(row, undefined);
+      await table.feed({ type: 'load' });
+    }
+    this.updateGauges();
+  }
+
+  /** A table whose lease this process now holds, hosted here: its players' presence as known, its clocks running. */
+  async adopt(row: TableRow, fence: Fence): Promise<Table> {
+    const now = this.d.clock.now();
+    for (const p of seatedPlayers(row)) if (!this.d.players.isConnected(p) && !this.d.players.seenBefore(p)) this.d.players.seen(p, now);
+    const table = await this.host(row, fence);
+    await table.feed({ type: 'load' });
+    this.updateGauges();
+    return table;
+  }
+
+  /** A new table, made here: it is stored first (with the fence of its new lease). */
+  async create(row: TableRow): Promise<Table> {
+    const fence = await this.hosting.claim(row.id);
+    try {
+      await this.d.store.saveTable(row, fence);
+    } catch (e) {
+      this.hosting.release(row.id, fence);
+      throw e;
+    }
+    const t = Table.fresh(row, this);
+    t.fence = fence;
+    this.register(t);
+    return t;
+  }
+
+  /** A table row made a live table: its players' names known, its game rebuilt from its log. */
+  private async host(row: TableRow, fence: Fence): Promise<Table> {
+    for (const id of [row.creatorId, ...seatedPlayers(row)]) {
+      if (this.d.players.known(id)) continue;
+      const p = await this.d.store.playerById(id);
+      if (p) this.d.players.know(p.id, p.name, Boolean(p.accountSince));
+    }
+    const table = await Table.restore(row, this, fence);
+    this.register(table);
+    return table;
+  }
+
+  private register(t: Table): void {
+    this.hosted.set(t.id, t);
+    this.index.update(t.row);
+  }
+
+  /** A table in memory, or a finished one loaded from the store (null: none to host here). */
+  async live(id: string): Promise<Table | null> {
+    const t = this.hosted.get(id);
+    if (t !== undefined) return t;
+    // In a cluster a table is hosted only with its lease, and a message that reaches a process
+    // that no longer hosts the table is sent again by its client.
+    if (!this.hosting.loadsOnDemand) throw new Refusal('TRY_AGAIN', PROTOCOL_ERRORS.TRY_AGAIN);
+    let load = this.loading.get(id);
+    if (load === undefined) {
+      load = (async () => {
+        const row = await this.d.store.table(id);
+        return row !== null && row.status === 'finished' ? this.hosted.get(id) ?? await this.host(row, undefined) : null;
+      })().finally(() => this.loading.delete(id));
+      this.loading.set(id, load);
+    }
+    return load;
+  }
+
+  /**
+   * A table by id: in memory, or a finished one loaded from the store. A private table only with its
+   * invite, unless the player sits at it or created it; a closed one is refused as closed.
+   */
+  async find(id: string, invite: string | undefined, playerId: string): Promise<Table> {
+    const t = await this.live(id);
+    if (t === null) {
+      const row = await this.d.store.table(id);
+      if (row !== null && row.status === 'closed' && canSee(row, playerId, invite)) {
+        throw new Refusal('TABLE_CLOSED', 'This table has closed; its finished games can still be downloaded.');
+      }
+      throw new Refusal('UNKNOWN_TABLE', PROTOCOL_ERRORS.UNKNOWN_TABLE);
+    }
+    if (!canSee(t.row, playerId, invite)) throw new Refusal('UNKNOWN_TABLE', PROTOCOL_ERRORS.UNKNOWN_TABLE);
+    return t;
+  }
+
+  /** The tables in memory where `playerId` holds a seat. */
+  seatedAt(playerId: string): Table[] {
+    return this.index.tablesOf(playerId).flatMap((id) => {
+      const t = this.hosted.get(id);
+      return t === undefined ? [] : [t];
+    });
+  }
+
+  unfinishedBy(playerId: string): number { return this.index.unfinishedBy(playerId); }
+  openCount(): number { return this.index.count('open'); }
+
+  /** Idle tables close or are finished by bots; finished tables nobody watches leave memory. */
+  async sweep(now: number): Promise<void> {
+    for (const t of [...this.hosted.values()]) {
+      try {
+        await t.feed({ type: 'sweep' }, now);
+        if (t.row.status === 'finished' && t.watchers.length === 0 && this.hosted.get(t.id) === t) {
+          await t.exclusive(() => undefined); // nothing of it still queued
+          if (t.watchers.length === 0 && t.row.status === 'finished') this.evict(t);
+        }
+      } catch (e) {
+        this.d.log.warn({ err: e, table: t.id }, 'idle sweep of a table failed; it is tried again at the next sweep');
+      }
+    }
+  }
+
+  /** The table leaves memory (the store keeps it); its lease, if any, goes back. */
+  evict(table: Table): void {
+    table.close();
+    if (this.hosted.get(table.id) === table) {
+      this.hosted.delete(table.id);
+      this.index.remove(table.id);
+    }
+    this.updateGauges();
+    this.hosting.release(table.id, table.fence);
+  }
+
+  /** A table this process no longer owns leaves it, writing nothing more. */
+  drop(tableId: string): Table | undefined {
+    const t = this.hosted.get(tableId);
+    if (t === undefined) return undefined;
+    t.close();
+    this.hosted.delete(tableId);
+    this.index.remove(tableId);
+    this.updateGauges();
+    return t;
+  }
+
+  private updateGauges(): void {
+    this.d.metrics.openTables.set({ status: 'open' }, this.index.count('open'));
+    this.d.metrics.openTables.set({ status: 'running' }, this.index.count('running'));
+  }
+
+  /** Everything queued at every table is done (before the store closes). */
+  async settle(): Promise<void> {
+    for (const t of this.hosted.values()) t.close();
+    await Promise.all([...this.hosted.values()].map((t) => t.exclusive(() => undefined)));
+  }
+}
