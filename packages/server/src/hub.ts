@@ -1,20 +1,22 @@
 import { type ClientMessage, PROTOCOL_ERRORS, type ServerMessage } from '@parlor/protocol';
-import { BotPool, newTableRow } from '@parlor/table';
+import { BotPool } from '@parlor/table';
 import { chat } from './chat.js';
+import { createTable } from './create-table.js';
+import { tableMessage } from './table-messages.js';
+import { refused } from './refused.js';
 import { exportOf } from './export.js';
 import type { Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
 import type { Connection } from './connection.js';
 import { hello } from './hello.js';
 import type { HostingPort, TableHosting } from './hosting/hosting.js';
-import { randomId } from './identity.js';
 import { AddressLimits } from './limits.js';
 import type { LobbyEntry } from './lobby.js';
 import { LobbyWatch } from './lobby-watch.js';
 import type { Metrics } from './metrics.js';
 import { Players } from './players.js';
 import { RateLimit } from './rate-limit.js';
-import { LeaseLost, type Store, StoreUnavailable, type TableRow } from './store/store.js';
+import type { Store, TableRow } from './store/store.js';
 import { Tables } from './tables.js';
 import type { Table } from './table/table.js';
 import { type Client, Refusal, type TableHost } from './table/types.js';
@@ -30,11 +32,6 @@ export interface HubDeps {
   readonly seeds: (tableId: string, gameNo: number) => string;
   /** Where tables are hosted: here alone, or in a cluster (hosting/). */
   readonly hosting: (port: HostingPort) => TableHosting;
-}
-
-/** What the store said when it could not write: nothing happened, try again. */
-function storeRefusal(e: StoreUnavailable): Refusal {
-  return new Refusal('STORE_UNAVAILABLE', `The server could not save just now (${e.reason}); nothing was played or changed. Try again in a moment.`);
 }
 
 /**
@@ -56,10 +53,9 @@ export class Hub implements HostingPort {
 
   constructor(private readonly d: HubDeps) {
     this.limits = new AddressLimits(d.config);
-    this.players = new Players(d.clock);
-    this.lobby = new LobbyWatch(() => this.lobbyEntries(), () => this.players.online);
     this.hosting = d.hosting(this);
-    this.players.elsewhere = this.hosting.elsewhere;
+    this.players = new Players(d.clock, this.hosting.elsewhere);
+    this.lobby = new LobbyWatch(() => this.lobbyEntries(), () => this.players.online);
     this.registry = new Tables({
       store: d.store, metrics: d.metrics, config: d.config, clock: d.clock, log: d.log, bots: new BotPool(), seeds: d.seeds,
       players: this.players, limits: this.limits, client: (id) => this.client(id), lobbyChanged: (e) => this.lobby.changed(e),
@@ -199,7 +195,7 @@ export class Hub implements HostingPort {
       if ('tableId' in msg && await this.hosting.forward(c, msg)) return;
       await this.message(c, c.playerId, msg, received);
     } catch (caught) {
-      this.refused(c, re, caught);
+      refused({ log: this.d.log, metrics: this.d.metrics, lost: (id) => this.hosting.lost(id) }, c, re, caught);
     }
   }
 
@@ -209,85 +205,12 @@ export class Hub implements HostingPort {
     switch (msg.type) {
       case 'lobby.watch': return this.lobby.watch(c, msg);
       case 'lobby.unwatch': this.lobby.unwatch(c); return ok();
-      case 'table.create': return this.create(c, playerId, msg);
+      case 'table.create': return createTable({ config: this.d.config, clock: this.d.clock, players: this.players, tables: this.registry, limits: this.limits }, c, playerId, msg);
       case 'chat.send':
         chat({ tables: this.registry, clock: this.d.clock, client: (id) => this.client(id), name: (id) => this.players.name(id) }, c, msg.tableId, msg.text);
         return ok();
-      case 'table.unwatch': {
-        c.watching.delete(msg.tableId);
-        await this.registry.hosted.get(msg.tableId)?.feed({ type: 'unwatch', watcher: c.id });
-        return ok();
-      }
-      case 'table.watch': {
-        const t = await this.registry.find(msg.tableId, msg.invite, playerId);
-        c.watching.add(t.id);
-        return t.feed({ type: 'watch', watcher: c.id, player: playerId, person: this.players.person(playerId), ...(re === undefined ? {} : { re }) });
-      }
-      case 'table.sit': {
-        const t = await this.registry.find(msg.tableId, msg.invite, playerId);
-        await t.feed({ type: 'sit', player: playerId, person: this.players.person(playerId), seat: msg.seat, watcher: c.id });
-        c.watching.add(t.id);
-        return ok(t.id);
-      }
-      case 'action': {
-        const t = await this.registry.find(msg.tableId, undefined, playerId);
-        await t.feed({ type: 'act', player: playerId, seat: msg.seat, seq: msg.seq, action: msg.action });
-        this.d.metrics.actionLatency.observe((performance.now() - received) / 1000);
-        return ok(t.id);
-      }
-      case 'table.start': case 'table.again': {
-        const t = await this.registry.find(msg.tableId, undefined, playerId);
-        await t.start(playerId);
-        return ok(t.id);
-      }
-      default: {
-        const t = await this.registry.find(msg.tableId, undefined, playerId);
-        switch (msg.type) {
-          case 'table.leave': await t.feed({ type: 'leave', player: playerId, seat: msg.seat }); break;
-          case 'table.back': await t.feed({ type: 'back', player: playerId, seat: msg.seat }); break;
-          case 'table.replace': await t.feed({ type: 'replace', player: playerId, seat: msg.seat }); break;
-          case 'table.bot.add': await t.feed({ type: 'bot.add', player: playerId, seat: msg.seat, level: msg.level }); break;
-          case 'table.bot.remove': await t.feed({ type: 'bot.remove', player: playerId, seat: msg.seat }); break;
-        }
-        return ok(t.id);
-      }
+      default: return tableMessage({ tables: this.registry, players: this.players, metrics: this.d.metrics }, c, playerId, msg, received, ok);
     }
-  }
-
-  /** A refusal, or a failure, goes back to the sender as `error`. */
-  private refused(c: Connection, re: string | number | undefined, caught: unknown): void {
-    if (caught instanceof LeaseLost) this.hosting.lost(caught.tableId);
-    const e = caught instanceof StoreUnavailable ? storeRefusal(caught)
-      : caught instanceof LeaseLost ? new Refusal('TRY_AGAIN', PROTOCOL_ERRORS.TRY_AGAIN) : caught;
-    if (e instanceof Refusal && e.code === 'STORE_UNAVAILABLE') this.d.log.error({ err: caught }, 'the store is unavailable; a request was refused');
-    if (e instanceof Refusal) {
-      this.d.metrics.refused.inc({ code: e.code });
-      c.send({ type: 'error', ...(re === undefined ? {} : { re }), code: e.code, message: e.message });
-      return;
-    }
-    this.d.log.error({ err: e }, 'message handling failed');
-    c.send({ type: 'error', ...(re === undefined ? {} : { re }), code: 'SERVER_ERROR', message: 'Something went wrong on the server; nothing was changed.' });
-  }
-
-  private async create(c: Connection, playerId: string, msg: Extract<ClientMessage, { type: 'table.create' }>): Promise<void> {
-    const { config } = this.d;
-    const mine = this.registry.unfinishedBy(playerId);
-    if (mine >= config.maxOpenTablesPerPlayer) {
-      throw new Refusal('TOO_MANY_TABLES', `You already have ${mine} open tables (at most ${config.maxOpenTablesPerPlayer}); finish or leave one first.`);
-    }
-    if (this.limits.tablesOf(c.address) >= config.maxTablesPerAddress) {
-      throw new Refusal('TOO_MANY_TABLES', `Too many unfinished tables were created from your address (at most ${config.maxTablesPerAddress}).`);
-    }
-    const open = this.registry.openCount();
-    if (open >= config.maxOpenTables) {
-      throw new Refusal('SERVER_FULL', `The server has ${open} tables waiting for players, its most; join one of them, or try again later.`);
-    }
-    const made = newTableRow(msg, { id: randomId(6), invite: randomId(12), creator: playerId, account: this.players.isAccount(playerId), now: this.d.clock.now() });
-    if (!made.ok) throw new Refusal(made.refusal.code, made.refusal.message);
-    const t = await this.registry.create(made.row);
-    this.limits.addTable(c.address, t.id);
-    c.watching.add(t.id);
-    await t.feed({ type: 'watch', watcher: c.id, player: playerId, person: this.players.person(playerId), ...(msg.id === undefined ? {} : { re: msg.id }) });
   }
 
   async close(): Promise<void> {

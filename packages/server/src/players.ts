@@ -17,10 +17,8 @@ export class Players {
   private readonly accounts = new Set<string>();
   private readonly connections = new Map<string, Set<Connection>>();
   private readonly lastSeen = new Map<string, number>();
-  /** Set by the table hosting once it exists (a cluster knows who is online elsewhere). */
-  elsewhere: Elsewhere = { online: () => false, players: () => [] };
-
-  constructor(private readonly clock: Clock) {}
+  /** `elsewhere`: who is connected to the other processes of a cluster. */
+  constructor(private readonly clock: Clock, private readonly elsewhere: Elsewhere) {}
 
   name(id: string): string { return this.names.get(id) ?? 'someone'; }
   known(id: string): boolean { return this.names.has(id); }
