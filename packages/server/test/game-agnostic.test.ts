@@ -9,6 +9,11 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FOLDERS = ['server/src', 'protocol/src'];
+/**
+ * Frozen history, exempt: a migration rewrites rows as the games of its time stored them, so it
+ * names those games (test/frozen-migrations.test.ts checks it reads nothing of the registry).
+ */
+const FROZEN_HISTORY = ['server/src/store/response-window-migration.ts'];
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -54,7 +59,7 @@ describe('the server and the protocol name no game', () => {
 
   for (const folder of FOLDERS) {
     it(`packages/${folder} has no game id, name, rule number or game term`, () => {
-      const files = sources(join(ROOT, folder));
+      const files = sources(join(ROOT, folder)).filter((f) => !FROZEN_HISTORY.some((h) => f === join(ROOT, h)));
       expect(files.length).toBeGreaterThan(0);
       const found = files.flatMap((f) => findings(relative(ROOT, f), readFileSync(f, 'utf8')));
       expect(found).toEqual([]);
