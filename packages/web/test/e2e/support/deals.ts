@@ -12,7 +12,7 @@
  */
 import { createBot } from '@parlor/bots';
 import {
-  type Agent, type F7Action, type F7View, type SfAction, type SfCard, type SfView, flip7, playGame, stirFryEighteen,
+  type Agent, type F7Action, type F7View, type SfAction, type SfCard, type SfView, createRng, flip7, playGame, stirFryEighteen,
 } from '@parlor/rules';
 import { linePoints } from '../../../src/ui/games/flip-7/text.js';
 import { bestDish, discardDownChoice, realPair } from './sf.js';
@@ -143,12 +143,15 @@ export type SfPolicy = (view: SfView, legal: readonly SfAction[]) => SfAction;
 
 export interface SfDecision {
   readonly seat: number;
+  /** A person's decision (a policy's), or a basic bot's. */
+  readonly bot: boolean;
   readonly view: SfView;
   readonly legal: readonly SfAction[];
   readonly action: SfAction;
 }
 
 export interface SfPlayed {
+  /** Every seat's decisions, in order. */
   readonly decisions: SfDecision[];
   readonly ended: boolean;
   /** Turns started (the status bar's "Turn n" at the end). */
@@ -165,12 +168,16 @@ export async function playSf(seed: string, players: number, options: Record<stri
   const decisions: SfDecision[] = [];
   let last = { turns: 0, scores: [] as readonly number[] };
   const agents = Array.from({ length: players }, (_, seat): Agent<SfView, SfAction> => {
-    const policy = people[seat];
-    if (policy === undefined) return createBot('stir-fry-eighteen', 'basic') as Agent<SfView, SfAction>;
+    const bot = people[seat] === undefined ? createBot('stir-fry-eighteen', 'basic') as Agent<SfView, SfAction> : null;
+    const policy: SfPolicy = people[seat] ?? ((view, legal) => {
+      const action = bot!.decide(view, legal, createRng('unused'));
+      if (action instanceof Promise) throw new Error('the basic bot decides at once');
+      return action;
+    });
     return {
       decide: (view, legal) => {
         const action = policy(view, legal);
-        decisions.push({ seat, view, legal, action });
+        decisions.push({ seat, bot: bot !== null, view, legal, action });
         return action;
       },
     };
