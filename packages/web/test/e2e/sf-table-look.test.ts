@@ -22,15 +22,23 @@
  * after the felt (the last card focused, else the first); the arrow keys, Home and End move among
  * them, each card's text following the focus.
  * Screenshots go to artifacts/e2e/sf-look-*.png (full pages, and the window as the player sees it).
+ *
+ * Each game plays a deal chosen for it (below), and the phones' pages run on Playwright's clock: a
+ * finger rests on a card for as long as the test moves the page's time, and a plain tap is followed
+ * by as much of the page's time as a long press takes, so that "a tap opens nothing" is seen after
+ * that time has passed, not after a sleep.
  */
+import { SF_CARDS } from '@parlor/rules';
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import en from '../../src/i18n/locales/en/sf.json' with { type: 'json' };
 import { axeViolations, formatViolations } from './support/axe.js';
 import {
-  type Harness, WEB_DIST, createTable, fillWithBots, firstVisible, screenshot, shouldSkip, sit, start, startHarness, waitUntil, withFailureShots,
+  type Harness, WEB_DIST, createTable, fillWithBots, firstVisible, screenshot, settled, shouldSkip, sit, start, startHarness, waitUntil, withFailureShots,
 } from './support/e2e.js';
 import { away } from './support/away.js';
+import { strings } from './support/learn.js';
+import { type SfPolicy, chooseSeed, enough, playSf, sfOpening, sfWith } from './support/deals.js';
 import { cardOfLabel, discardDownChoice, press, readHand, select, sf, untilMyTurn } from './support/sf.js';
 
 const LANGS = [
@@ -38,10 +46,17 @@ const LANGS = [
   { code: 'pl', label: 'Polski' }, { code: 'en', label: 'English' },
 ] as const;
 
-/** A person on a device of their own: a fresh context with its viewport, touch and motion preference. */
+/** How much of a page's time a finger rests on a card for a long press: past CardTip's 450 ms. */
+const PRESS_MS = 700;
+
+/**
+ * A person on a device of their own: a fresh context with its viewport, touch and motion preference.
+ * A touch device's context runs on Playwright's clock (longPress, tapAlone).
+ */
 async function personOn(h: Harness, name: string, path: string, device: BrowserContextOptions): Promise<Page> {
   const context = await h.browser.newContext({ locale: 'en-US', ...device });
   context.setDefaultTimeout(30_000);
+  if (device.hasTouch === true) await context.clock.install();
   // Counts what moves on the page: Web Animations started (cards travelling) and CSS animations.
   await context.addInitScript(() => {
     const w = window as unknown as { sfMoves: number };
@@ -159,6 +174,25 @@ const uncovered = (el: Locator) => el.evaluate((e) => {
 
 const openTips = (page: Page) => page.locator('[role="tooltip"]').count();
 
+/**
+ * How the basic bot answers Dan's two declarations in the game of `seed` (the rules package plays
+ * it): his first two cards as a pair, then his first card as a protein, claimed as itself or else
+ * as Shrimp (the page's default claim, Hand.tsx).
+ */
+async function botAnswersToDan(seed: string): Promise<string[]> {
+  let declared = 0;
+  const dan: SfPolicy = (view, legal) => {
+    const hand = view.hand ?? [];
+    if (view.phase !== 'act' || declared === 2) enough();
+    declared++;
+    if (declared === 1) return sfWith(legal, 'discard-pair', [hand[0]!, hand[1]!])!;
+    const claim = (['shrimp', 'pork', 'chicken'] as const).find((c) => c === hand[0]) ?? 'shrimp';
+    return legal.find((a) => a.type === 'discard-protein' && a.card === hand[0] && a.claim === claim)!;
+  };
+  const played = await playSf(seed, 2, { target: 300 }, { 0: dan });
+  return played.decisions.filter((d) => d.bot && d.view.phase === 'taste-test').map((d) => d.action.type);
+}
+
 /** What has the keyboard: "table card <n>" (the n-th card on the felt), an element's data-test-id, or its tag. */
 const focused = (page: Page) => page.evaluate(() => {
   const a = document.activeElement;
@@ -166,15 +200,24 @@ const focused = (page: Page) => page.evaluate(() => {
   return n >= 0 ? `table card ${n}` : a?.getAttribute('data-test-id') ?? a?.outerHTML.slice(0, 120) ?? 'nothing';
 });
 
-/** A long press on an element with a finger (touch events through the DevTools protocol). */
-async function longPress(page: Page, selector: string, ms: number): Promise<void> {
+/**
+ * A long press on an element with a finger (touch events through the DevTools protocol): the finger
+ * rests while the page's clock moves PRESS_MS on, then lifts.
+ */
+async function longPress(page: Page, selector: string): Promise<void> {
   const box = (await page.locator(selector).first().boundingBox())!;
   const cdp = await page.context().newCDPSession(page);
   const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
-  await page.waitForTimeout(ms);
+  await page.clock.runFor(PRESS_MS);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
+}
+
+/** A plain tap, then as much of the page's time as a long press takes (whatever a tap would open is open by then). */
+async function tapAlone(page: Page, target: Locator, force = false): Promise<void> {
+  await target.tap({ force });
+  await page.clock.runFor(PRESS_MS);
 }
 
 describe.skipIf(shouldSkip('sf-table-look'))('Stir Fry Eighteen: the table on a desktop and a phone', () => {
@@ -192,25 +235,30 @@ describe.skipIf(shouldSkip('sf-table-look'))('Stir Fry Eighteen: the table on a 
       const bob = await personOn(h, 'Bob', `/t/${id}`, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, reducedMotion: 'reduce' });
       pages.push(bob);
       await sit(bob);
+      // The deal: Bob plays first (SF-5), so the phone's hand is the one asked to act (a tap selects
+      // a card), and Bob declares while Alice, on the desktop, is asked to taste-test.
+      h.deal(await chooseSeed('sf-table-look bob', (s) => sfOpening(s, 2, { target: 300 }).first === 1));
       await start(alice);
+      // Nothing of this game waits on the server's clock but the taste-test windows (two people, no
+      // move timer): held still, a window stays open, however long the checks with it open take,
+      // until it is answered.
+      h.time.hold();
+      onTestFinished(() => h.time.release());
 
       const endTurn = (p: Page) => p.getByRole('group', { name: en.actions.title }).getByRole('button', { name: en.actions.endTurn, exact: true });
-      const first = await firstVisible({ alice: endTurn(alice), bob: endTurn(bob) }, 30_000, 'the first turn');
-      const [declarer, tester] = first === 'alice' ? [alice, bob] : [bob, alice];
-      const declarerName = first === 'alice' ? 'Alice' : 'Bob';
+      expect(await firstVisible({ alice: endTurn(alice), bob: endTurn(bob) }, 30_000, 'the first turn'), 'the first turn, as dealt').toBe('bob');
+      const [declarer, tester] = [bob, alice];
+      const declarerName = 'Bob';
 
-      // Tooltips on the phone: a tap selects (on Bob's turn) or does nothing, never opens the text;
-      // a long press opens it, on screen, for the leftmost card too.
+      // Tooltips on the phone: a tap selects (on Bob's turn), never opens the text; a long press
+      // opens it, on screen, for the leftmost card too.
       const bobCard = '.sf-hand-cards .sf-slot:first-child button.sf-card';
-      await bob.locator(bobCard).tap({ force: true });
-      await bob.waitForTimeout(700);
+      await tapAlone(bob, bob.locator(bobCard), true);
       expect(await openTips(bob), 'a tap opens no card text').toBe(0);
-      if (first === 'bob') {
-        expect(await bob.locator(bobCard).getAttribute('aria-pressed'), 'a tap selects the card on your turn').toBe('true');
-        await bob.locator(bobCard).tap({ force: true });
-        await waitUntil(async () => (await bob.locator(bobCard).getAttribute('aria-pressed')) === 'false', 5_000, 'the card unselected');
-      }
-      await longPress(bob, bobCard, 700);
+      expect(await bob.locator(bobCard).getAttribute('aria-pressed'), 'a tap selects the card on your turn').toBe('true');
+      await bob.locator(bobCard).tap({ force: true });
+      await waitUntil(async () => (await bob.locator(bobCard).getAttribute('aria-pressed')) === 'false', 5_000, 'the card unselected');
+      await longPress(bob, bobCard);
       await waitUntil(async () => (await openTips(bob)) === 1, 5_000, 'the long-pressed card\'s text');
       expect(await tipInside(bob), 'the long-pressed text on a phone').toBe('inside');
       expect(await bob.locator(bobCard).getAttribute('aria-pressed'), 'a long press selects nothing').toBe('false');
@@ -219,7 +267,7 @@ describe.skipIf(shouldSkip('sf-table-look'))('Stir Fry Eighteen: the table on a 
       // The rightmost card's text stays on screen too.
       const lastCard = '.sf-hand-cards .sf-slot:last-child button.sf-card';
       await bob.locator(lastCard).scrollIntoViewIfNeeded();
-      await longPress(bob, lastCard, 700);
+      await longPress(bob, lastCard);
       await waitUntil(async () => (await tipInside(bob)) === 'inside', 5_000, 'the rightmost card\'s text inside the window');
       expect(await bob.locator(lastCard).getAttribute('aria-pressed'), 'a long press selects nothing').toBe('false');
       await bob.locator('.sf-status').tap();
@@ -247,7 +295,7 @@ describe.skipIf(shouldSkip('sf-table-look'))('Stir Fry Eighteen: the table on a 
       await waitUntil(async () => declarer.evaluate(() => document.activeElement?.closest('.sf-dock') !== null), 5_000,
         'the declarer\'s keyboard in the action area after the move');
       // Let the cards land, then take stock.
-      await alice.waitForTimeout(900);
+      for (const p of [alice, bob]) await settled(p);
 
       const testerHand = await sf.hand(tester).count();
       expect(await prompt.textContent()).toContain(`${declarerName} discarded 2 cards face down`);
@@ -285,8 +333,8 @@ describe.skipIf(shouldSkip('sf-table-look'))('Stir Fry Eighteen: the table on a 
       // Cards travelled on the desktop; nothing moved on the phone that asks for reduced motion.
       expect(await moves(alice), 'something moves on the desktop').toBeGreaterThan(movesBefore.alice);
       expect(await moves(bob), 'nothing moves with reduced motion').toBe(movesBefore.bob);
-      await screenshot(alice, `sf-look-1440-${first === 'alice' ? 'declared' : 'prompt'}`);
-      await screenshot(bob, `sf-look-390-${first === 'bob' ? 'declared' : 'prompt'}`);
+      await screenshot(alice, 'sf-look-1440-prompt');
+      await screenshot(bob, 'sf-look-390-declared');
       for (const p of [alice, bob]) await windowShots(p, `sf-look-${p === alice ? 1440 : 390}-${p === declarer ? 'declared' : 'prompt'}`);
 
       // Trust, by keyboard: the prompt goes, and the keyboard stays in the action area (the hand), not the body.
@@ -298,8 +346,7 @@ describe.skipIf(shouldSkip('sf-table-look'))('Stir Fry Eighteen: the table on a 
       expect(await tester.evaluate(() => document.activeElement === document.body)).toBe(false);
 
       // A second declaration (a protein this time), and with its prompt open, every language: the same
-      // checks of layout, the cards' names and the prompt's words in that language. (Should the
-      // window run out meanwhile, silence trusts: the layout checks hold all the same.)
+      // checks of layout, the cards' names and the prompt's words in that language.
       await waitUntil(async () => (await readHand(declarer)).length > 0 && await sf.proteinButton(declarer).isVisible(), 15_000, 'the declarer\'s turn to go on');
       await select(declarer, [0]);
       await press(sf.proteinButton(declarer));
@@ -318,11 +365,10 @@ describe.skipIf(shouldSkip('sf-table-look'))('Stir Fry Eighteen: the table on a 
       }
 
       // The declarer's moves (buttons, the claim's choices) in every language, once the window is closed.
-      const trustNow = prompt.getByRole('button', { name: /./ }).last();
-      if (await prompt.isVisible()) await trustNow.click().catch(() => undefined);
-      await prompt.waitFor({ state: 'detached', timeout: 40_000 });
+      await prompt.getByRole('button', { name: en.taste.trust }).click();
+      await prompt.waitFor({ state: 'detached' });
       await declarer.locator('.sf-actions .sf-buttons button').first().waitFor();
-      await select(declarer, [0]).catch(() => undefined); // a card selected: its Clear button shows too
+      await select(declarer, [0]); // a card selected: its Clear button shows too
       for (const { code, label } of LANGS) {
         await declarer.getByRole('combobox', { name: /^(Language|Lingua|言語|언어|Język)$/ }).selectOption({ label });
         await waitUntil(async () => (await declarer.evaluate(() => document.documentElement.lang)) === code, 10_000, `the page in ${code}`);
@@ -338,6 +384,9 @@ describe.skipIf(shouldSkip('sf-table-look'))('Stir Fry Eighteen: the table on a 
       pages.push(carol);
       await createTable(carol, { game: 'Stir Fry Eighteen', seats: 5, target: '50', tasteWindow: 5 });
       await fillWithBots(carol);
+      // The deal: Carol plays first (SF-5), so the table is looked at on her turn, with the game waiting
+      // for her; once she leaves, the bots finish it at once, the same game on every run.
+      h.deal(await chooseSeed('sf-table-look carol', (s) => sfOpening(s, 5, { target: 50 }).first === 0, 2));
       await start(carol);
       // Five chefs on a phone, mid-game: nothing sideways, no card text past its card, axe-core clean.
       await carol.setViewportSize({ width: 390, height: 844 });
@@ -370,7 +419,7 @@ describe.skipIf(shouldSkip('sf-table-look'))('Stir Fry Eighteen: the table on a 
 
       for (const size of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
         await carol.setViewportSize(size);
-        await carol.waitForTimeout(300);
+        await settled(carol);
         expect(await layoutProblems(carol), `layout, end screen ${size.width}`).toEqual([]);
         expect(formatViolations(await axeViolations(carol, { include: '.sf' })), `axe, end screen ${size.width}`).toEqual([]);
         await screenshot(carol, `sf-look-end-${size.width}`);
@@ -382,7 +431,10 @@ describe.skipIf(shouldSkip('sf-table-look'))('Stir Fry Eighteen: the table on a 
       for (const { code, label } of LANGS) {
         await carol.getByRole('combobox', { name: /^(Language|Lingua|言語|언어|Język)$/ }).selectOption({ label });
         await waitUntil(async () => (await carol.evaluate(() => document.documentElement.lang)) === code, 10_000, `the page in ${code}`);
-        await carol.waitForTimeout(300);
+        // The cards speak the language (their names are its own), then the page is drawn.
+        await waitUntil(async () => (await carol.locator('.sf-slot .sf-card-name').first().textContent()) === strings(code)(`sf.cards.${SF_CARDS[0]}.name`),
+          10_000, `the cards' names in ${code}`);
+        await settled(carol);
         expect(await carol.locator('.sf-slot').count()).toBeGreaterThanOrEqual(9);
         expect(await layoutProblems(carol), `every card in ${code}, 390x844`).toEqual([]);
         expect(formatViolations(await axeViolations(carol, { include: '.sf-slot' })), `axe, every card in ${code}`).toEqual([]);
@@ -396,6 +448,10 @@ describe.skipIf(shouldSkip('sf-table-look'))('Stir Fry Eighteen: the table on a 
       pages.push(dan);
       await createTable(dan, { game: 'Stir Fry Eighteen', seats: 2, target: '300', tasteWindow: 5 });
       await fillWithBots(dan);
+      // The deal: Dan plays first (SF-5), and the bot trusts both his declarations below (its first
+      // two cards as a pair, then its first card as a protein): his cards stay on the table, his own.
+      h.deal(await chooseSeed('sf-table-look dan', async (s) => sfOpening(s, 2, { target: 300 }).first === 0
+        && (await botAnswersToDan(s)).join() === 'trust,trust'));
       await start(dan);
       // Dan puts two cards down as "a pair": on his table they lie face up to him (his own), for the rest of his turn.
       expect(await untilMyTurn(dan)).toBe('act');
@@ -424,8 +480,7 @@ describe.skipIf(shouldSkip('sf-table-look'))('Stir Fry Eighteen: the table on a 
 
       // A plain tap opens nothing.
       expect(await bringUp(cards[0]!), 'the first table card uncovered').toBe(true);
-      await cards[0]!.tap();
-      await dan.waitForTimeout(700);
+      await tapAlone(dan, cards[0]!);
       expect(await openTips(dan), 'a tap on a table card opens no text').toBe(0);
       // A long press opens the card's text, inside the window, for the leftmost and the rightmost card on the table.
       const xs = await onTable.evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => [r.left, r.right] as const));
@@ -436,7 +491,7 @@ describe.skipIf(shouldSkip('sf-table-look'))('Stir Fry Eighteen: the table on a 
         expect(await bringUp(card), `table card ${i} uncovered`).toBe(true);
         const id = `sf-look-table-card-${i}`;
         await card.evaluate((el, id) => el.setAttribute('data-test-id', id), id);
-        await longPress(dan, `[data-test-id="${id}"]`, 700);
+        await longPress(dan, `[data-test-id="${id}"]`);
         await waitUntil(async () => (await tipInside(dan)) === 'inside', 5_000, `table card ${i}'s text inside the window`);
         expect(await tipText(dan)).toBe(await textOf(card));
         if (i === rightmost) await screenshot(dan, 'sf-look-390-table-card-tip', 'window');
@@ -447,7 +502,7 @@ describe.skipIf(shouldSkip('sf-table-look'))('Stir Fry Eighteen: the table on a 
       for (const edge of ['left', 'right'] as const) {
         await cards[0]!.evaluate((el, edge) => { Object.assign((el as HTMLElement).style, { position: 'fixed', top: '300px', [edge]: '0px' }); }, edge);
         await cards[0]!.evaluate((el) => el.setAttribute('data-test-id', 'sf-look-edge'));
-        await longPress(dan, '[data-test-id="sf-look-edge"]', 700);
+        await longPress(dan, '[data-test-id="sf-look-edge"]');
         await waitUntil(async () => (await tipInside(dan)) === 'inside', 5_000, `the text of a card at the window's ${edge} edge inside the window`);
         await screenshot(dan, `sf-look-390-table-card-${edge}-edge`, 'window');
         await dan.locator('.sf-status').tap();
@@ -458,13 +513,13 @@ describe.skipIf(shouldSkip('sf-table-look'))('Stir Fry Eighteen: the table on a 
       // A hand card on Dan's turn (selectable): a long press shows its text and selects nothing; a tap selects it.
       const handCard = '.sf-hand-cards .sf-slot:first-child button.sf-card';
       await dan.locator(handCard).scrollIntoViewIfNeeded();
-      await longPress(dan, handCard, 700);
+      await longPress(dan, handCard);
       await waitUntil(async () => (await tipInside(dan)) === 'inside', 5_000, 'the long-pressed hand card\'s text');
       await settle(dan);
       expect(await dan.locator(handCard).getAttribute('aria-pressed'), 'a long press on a hand card selects nothing').toBe('false');
       await dan.locator('.sf-status').tap();
       await waitUntil(async () => (await openTips(dan)) === 0, 5_000, 'the text to close at the next touch');
-      await dan.locator(handCard).tap();
+      await tapAlone(dan, dan.locator(handCard));
       await waitUntil(async () => (await dan.locator(handCard).getAttribute('aria-pressed')) === 'true', 5_000, 'a tap to select the hand card');
       expect(await openTips(dan), 'a tap on a hand card opens no text').toBe(0);
       await dan.locator(handCard).tap();
@@ -618,13 +673,10 @@ describe.skipIf(shouldSkip('sf-table-look'))('Stir Fry Eighteen: the whole table
       pages.push(fay);
       await createTable(fay, { game: 'Stir Fry Eighteen', seats: 5, target: '300' });
       await fillWithBots(fay);
+      // The deal: Fay plays first (SF-5): the table is looked at on her first turn, which waits for her.
+      h.deal(await chooseSeed('sf-table-look fay', (s) => sfOpening(s, 5, { target: 300 }).first === 0, 5));
       await start(fay);
-      // Trusts every taste test until it is Fay's turn (the table then waits for her).
-      for (;;) {
-        const moment = await firstVisible({ act: sf.endTurn(fay), taste: sf.tastePrompt(fay) }, 60_000, 'Fay\'s turn');
-        if (moment === 'act') break;
-        await press(sf.tastePrompt(fay).getByRole('button', { name: en.taste.trust }), 10_000).catch(() => undefined);
-      }
+      await sf.endTurn(fay).waitFor();
       for (const code of ['en', 'pl', 'ja'] as const) {
         await fay.locator('.top select').selectOption(code);
         await waitUntil(async () => (await fay.evaluate(() => document.documentElement.lang)) === code, 10_000, `the page in ${code}`);

@@ -12,7 +12,7 @@
  */
 import { type SfAction, type SfCard, type SfView } from '@parlor/rules';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import {
   type Harness, createTable, firstVisible, person, screenshot, shouldSkip, sit, start, startHarness, withFailureShots,
 } from './support/e2e.js';
@@ -108,6 +108,7 @@ describe.skipIf(shouldSkip('sf-taste-test'))('Stir Fry Eighteen: a taste test be
       // Nothing of this game waits on the server's clock but the taste-test windows (no bot, no move
       // timer): held still, a window closes only once answered, so every answer is a person's.
       h.time.hold();
+      onTestFinished(() => h.time.release());
       const people = [{ name: 'Alice', page: alice }, { name: 'Bob', page: bob }] as const;
 
       /** Declares on `declarer`'s page; `honest` picks a true declaration, else a bluff. Returns false if the hand allows none. */

@@ -193,6 +193,20 @@ export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number
   }
 }
 
+/**
+ * Waits until what the page just changed is drawn: two frames, the fonts, and every card still
+ * travelling landed (each finite animation finished; ui/table/motion.ts).
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null))));
+    await Promise.all(document.getAnimations()
+      .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+      .map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
 /** Waits until one of the named locators is visible; returns its name. */
 export async function firstVisible<K extends string>(choices: Record<K, Locator>, timeoutMs: number, what: string): Promise<K> {
   let found: K | null = null;
