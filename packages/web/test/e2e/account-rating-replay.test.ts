@@ -10,6 +10,10 @@
  * profile, the leaderboard and the replay at 390×844 and 1440×900.
  * (b) signing out (a new guest), signing in on another device, a wrong password's refusal in words,
  * changing the password and deleting the account (confirmed; the profile is gone).
+ *
+ * Each game is dealt so that its person plays first: the game waits for them until they leave, and
+ * from then on the stand-in and the bots (basic bots, which choose by what they see alone) play it
+ * through at once — the same game on every run, which the rules package plays first to choose it.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +28,7 @@ import en from '../../src/i18n/locales/en/common.json' with { type: 'json' };
 import replayEn from '../../src/i18n/locales/en/replay.json' with { type: 'json' };
 import { type Harness, createTable, cspViolations, fillWithBots, person, shouldSkip, start, startHarness, waitUntil, withFailureShots } from './support/e2e.js';
 import { shotAt } from './support/away.js';
+import { chooseSeed, f7Opening, playF7, playSf, sfOpening } from './support/deals.js';
 
 const PASSWORD = 'correct horse battery';
 
@@ -99,6 +104,11 @@ describe.skipIf(shouldSkip('account-rating-replay'))('Issue 12: accounts, a rate
       expect(await gus.getByRole('checkbox', { name: account.rated.label }).isDisabled()).toBe(true);
 
       await fillWithBots(rita);
+      // The deal: Rita is asked first (F7-3, F7-4), and the game her stand-in and the bot then play
+      // has a second round, for the replay's jump to a round.
+      const ritaSeed = await chooseSeed('account-rating-replay rita', async (s) => f7Opening(s, 2, 100).toAct.join() === '0'
+        && (await playF7(s, 2, 100, {})).rounds >= 2, 1);
+      h.deal(ritaSeed);
       await start(rita);
       // Leave at once: the stand-in bot plays the seat to the end; the rating scores Rita last.
       await rita.getByRole('button', { name: en.presence.leave }).click();
@@ -148,6 +158,10 @@ describe.skipIf(shouldSkip('account-rating-replay'))('Issue 12: accounts, a rate
 
       // The export, as `parlor verify` checks it, and verify's fold of it.
       const exp = (await fetchJson<GameExport>(`${h.server.url}/api/games/${tableId}/1`)).body;
+      // The game of the deal, as the rules package played it.
+      expect(exp.seed).toBe(ritaSeed);
+      const dealt = await playF7(ritaSeed, 2, 100, {});
+      expect({ actions: exp.actions.length, scores: exp.outcome.scores }).toEqual({ actions: dealt.actions, scores: dealt.scores });
       const dir = mkdtempSync(join(tmpdir(), 'parlor-e2e-replay-'));
       writeFileSync(join(dir, 'game.json'), JSON.stringify(exp));
       const said: string[] = [];
@@ -207,10 +221,9 @@ describe.skipIf(shouldSkip('account-rating-replay'))('Issue 12: accounts, a rate
       // Jump to a round: its first position.
       const rounds = states.map((s) => s.round);
       const round2 = rounds.indexOf(2);
-      if (round2 > 0) {
-        await rita.getByRole('combobox', { name: replayEn.jump.rounds }).selectOption({ label: 'Round 2' });
-        await expectPosition(round2);
-      }
+      expect(round2, 'the second round of the deal').toBeGreaterThan(0);
+      await rita.getByRole('combobox', { name: replayEn.jump.rounds }).selectOption({ label: 'Round 2' });
+      await expectPosition(round2);
 
       // ?at= is shareable: a fresh page opens at that position.
       const shared = `${h.server.url}/games/${tableId}/1?at=${mid}`;
@@ -232,11 +245,18 @@ describe.skipIf(shouldSkip('account-rating-replay'))('Issue 12: accounts, a rate
       pages.push(sam);
       const tableId = await createTable(sam, { game: 'Stir Fry Eighteen', seats: 3, target: '50', tasteWindow: 3 });
       await fillWithBots(sam);
+      // The deal: Sam plays first (SF-5), so the game waits for him until he leaves.
+      const samSeed = await chooseSeed('account-rating-replay sam', (s) => sfOpening(s, 3, { target: 50 }).first === 0, 2);
+      h.deal(samSeed);
       await start(sam);
       await sam.getByRole('button', { name: en.presence.leave }).click();
       await sam.getByRole('button', { name: en.presence.leaveYes }).click();
       await waitUntil(async () => (await fetch(`${h.server.url}/api/games/${tableId}/1`)).status === 200, 300_000, 'the game to finish');
       const exp = (await fetchJson<GameExport>(`${h.server.url}/api/games/${tableId}/1`)).body;
+      // The game of the deal, as the rules package played it.
+      expect(exp.seed).toBe(samSeed);
+      const dealt = await playSf(samSeed, 3, { target: 50 }, {});
+      expect({ actions: exp.actions.length, scores: exp.outcome.scores }).toEqual({ actions: dealt.actions, scores: dealt.scores });
       const module = gameModule(exp.game);
       const setup = module.setup({ players: exp.players, options: exp.options, seed: exp.seed });
       if (!setup.ok) throw new Error(setup.error.message);
@@ -246,8 +266,9 @@ describe.skipIf(shouldSkip('account-rating-replay'))('Issue 12: accounts, a rate
         if (!r.ok) throw new Error(r.error.message);
         states.push(r.state as SfState);
       }
-      // A position with cards put down this turn, if the game had one; else the middle.
-      const k = Math.max(1, states.findIndex((s, i) => i > 0 && s.putDown.length > 0));
+      // A position with cards put down this turn (a discard, a dish: every game to 50 has a dish).
+      const k = states.findIndex((s, i) => i > 0 && s.putDown.length > 0);
+      expect(k, 'a position with cards put down').toBeGreaterThan(0);
       await sam.goto(`${h.server.url}/games/${tableId}/1?at=${k}`);
       await sam.locator('.replay-seat').first().waitFor();
       expect(Number(await slider(sam).getAttribute('max'))).toBe(exp.actions.length);

@@ -76,6 +76,8 @@ export interface F7Played {
   readonly ended: boolean;
   readonly rounds: number;
   readonly scores: readonly number[];
+  /** Actions played (every seat's). */
+  readonly actions: number;
 }
 
 /** Set-aside cards still to give, as FlipThrees.tsx shows them. */
@@ -88,7 +90,7 @@ export const f7SetAsideShown = (view: F7View): number =>
  */
 export async function playF7(seed: string, players: number, target: 100 | 200 | 300, people: Readonly<Record<number, F7Policy>>): Promise<F7Played> {
   const decisions: F7Decision[] = [];
-  let last = { round: 1, scores: [] as readonly number[] };
+  let last = { round: 1, scores: [] as readonly number[], actions: 0 };
   const agents = Array.from({ length: players }, (_, seat): Agent<F7View, F7Action> => {
     const policy = people[seat];
     if (policy === undefined) return createBot('flip-7', 'basic') as Agent<F7View, F7Action>;
@@ -105,11 +107,11 @@ export async function playF7(seed: string, players: number, target: 100 | 200 | 
   const ended = await playOut(async () => {
     const r = await playGame({
       game: flip7, start: { players, options: { target }, seed }, agents, seed,
-      onAction: (a) => { last = { round: a.after.round, scores: a.after.scores }; },
+      onAction: (a) => { last = { round: a.after.round, scores: a.after.scores, actions: a.n }; },
     });
-    last = { round: r.state.round, scores: r.state.scores };
+    last = { round: r.state.round, scores: r.state.scores, actions: r.actions };
   });
-  return { decisions, ended, rounds: last.round, scores: last.scores };
+  return { decisions, ended, rounds: last.round, scores: last.scores, actions: last.actions };
 }
 
 /** The Flip 7 game's first position: who is asked, and what. */
@@ -157,6 +159,8 @@ export interface SfPlayed {
   /** Turns started (the status bar's "Turn n" at the end). */
   readonly turns: number;
   readonly scores: readonly number[];
+  /** Actions played (every seat's). */
+  readonly actions: number;
 }
 
 /**
@@ -166,7 +170,7 @@ export interface SfPlayed {
  */
 export async function playSf(seed: string, players: number, options: Record<string, unknown>, people: Readonly<Record<number, SfPolicy>>): Promise<SfPlayed> {
   const decisions: SfDecision[] = [];
-  let last = { turns: 0, scores: [] as readonly number[] };
+  let last = { turns: 0, scores: [] as readonly number[], actions: 0 };
   const agents = Array.from({ length: players }, (_, seat): Agent<SfView, SfAction> => {
     const bot = people[seat] === undefined ? createBot('stir-fry-eighteen', 'basic') as Agent<SfView, SfAction> : null;
     const policy: SfPolicy = people[seat] ?? ((view, legal) => {
@@ -185,10 +189,10 @@ export async function playSf(seed: string, players: number, options: Record<stri
   const ended = await playOut(async () => {
     await playGame({
       game: stirFryEighteen, start: { players, options, seed }, agents, seed,
-      onAction: (a) => { last = { turns: a.after.turn.number, scores: a.after.scores }; },
+      onAction: (a) => { last = { turns: a.after.turn.number, scores: a.after.scores, actions: a.n }; },
     });
   });
-  return { decisions, ended, turns: last.turns, scores: last.scores };
+  return { decisions, ended, turns: last.turns, scores: last.scores, actions: last.actions };
 }
 
 /** The Stir Fry Eighteen game's first position: whose turn, and every hand (in the page's order). */
