@@ -2,7 +2,12 @@
  * Issue 6, item 9 (b): two people (two browser contexts) and a bot play a whole game of Flip 7
  * (target 100) to the end screen. Each person hits while their line is worth less than 15, else
  * stays, and hands out action cards from the give picker.
+ *
+ * The deal is a short game in which each of them hits, stays and gives an action card; `choose`
+ * below is what `play` does, for the rules package to play the game first, and the test checks the
+ * pages played that very game.
  */
+import type { F7Action, F7View } from '@parlor/rules';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,8 +15,35 @@ import {
   withFailureShots,
 } from './support/e2e.js';
 import { webRoot } from './f7-support.js';
+import { type F7Policy, chooseSeed, playF7 } from './support/deals.js';
+import { linePoints } from '../../src/ui/games/flip-7/text.js';
 
 interface Played { hits: number; stays: number; gives: number }
+
+/** What `play` chooses, from the view its page shows. */
+const choose: F7Policy = (view: F7View, legal: readonly F7Action[]) => {
+  const me = view.viewer as number;
+  const gives = legal.filter((a) => a.type === 'give');
+  if (gives.length > 0) {
+    const keep = gives.find((a) => a.to === me);
+    if (view.pending?.kind === 'give' && view.pending.card === 'second-chance' && keep !== undefined) return keep;
+    return gives.find((a) => a.to !== me) ?? gives[0]!;
+  }
+  const hit = legal.find((a) => a.type === 'hit');
+  const stay = legal.find((a) => a.type === 'stay');
+  return (hit !== undefined && linePoints(view, me) < 15) || stay === undefined ? hit! : stay;
+};
+
+/** Each person's hits, stays and gives in the game of `seed`, as the rules package plays it. */
+async function dealt(seed: string): Promise<{ ended: boolean; decisions: number; played: Played[] }> {
+  const r = await playF7(seed, 3, 100, { 0: choose, 1: choose });
+  const played = [0, 1].map((seat) => {
+    const mine = r.decisions.filter((d) => d.seat === seat);
+    const count = (t: F7Action['type']) => mine.filter((d) => d.action.type === t).length;
+    return { hits: count('hit'), stays: count('stay'), gives: count('give') };
+  });
+  return { ended: r.ended, decisions: r.decisions.length, played };
+}
 
 /** One person's play until the end screen: Hit while the line is worth < 15, else Stay; give action cards away. */
 async function play(page: Page): Promise<Played> {
@@ -66,9 +98,16 @@ describe.skipIf(shouldSkip('f7-two-people'))('Flip 7: two people and a bot', () 
       pages.push(finn);
       await sit(finn);
       await fillWithBots(ema);
+      const seed = await chooseSeed('f7-two-people', async (s) => {
+        const d = await dealt(s);
+        return d.ended && d.decisions <= 18 && d.played.every((p) => p.hits > 0 && p.stays > 0 && p.gives > 0);
+      });
+      const game = await dealt(seed);
+      h.deal(seed);
       await start(ema);
 
       const [a, b] = await Promise.all([play(ema), play(finn)]);
+      expect([a, b], 'the hits, stays and gives of the deal').toEqual(game.played);
       for (const p of [ema, finn]) {
         const end = p.locator('.f7-end');
         await end.getByRole('heading', { name: 'Game over', exact: true }).waitFor();
