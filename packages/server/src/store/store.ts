@@ -1,4 +1,5 @@
-import type { BotLevel, GameId, Mover, TableStatus } from '@parlor/protocol';
+import type { GameId } from '@parlor/protocol';
+import type { ActionRow, GameRow, TableRow } from '@parlor/table';
 
 export interface PlayerRow {
   readonly id: string;
@@ -67,55 +68,8 @@ export interface GameRecords {
   readonly ratings: readonly RatingRow[];
 }
 
-export type SeatRow =
-  | { readonly kind: 'empty' }
-  | { readonly kind: 'player'; readonly playerId: string }
-  | { readonly kind: 'bot'; readonly level: BotLevel };
-
-export interface TableRow {
-  readonly id: string;
-  readonly game: GameId;
-  readonly options: Record<string, unknown>;
-  readonly seats: SeatRow[];
-  readonly status: TableStatus;
-  readonly private: boolean;
-  /** The secret in a private table's invite link. */
-  readonly invite: string;
-  readonly moveTimer: number;
-  /** Seconds a response window stays open; null for a game without them. */
-  readonly responseWindow: number | null;
-  readonly creatorId: string;
-  readonly gameNo: number;
-  readonly createdAt: string;
-  /** Rated games change their account players' ratings; only accounts may sit. */
-  readonly rated?: boolean;
-}
-
-export interface GameRow {
-  readonly tableId: string;
-  readonly gameNo: number;
-  /** The seed: secret until the game is over (then shown with the result). */
-  readonly seed: string;
-  /** SHA-256 (hex) of the seed, shown from the start. */
-  readonly commitment: string;
-  /** The seats as they were when the game started (names, bots), for the export. */
-  readonly seats: { kind: 'player' | 'bot'; name: string; playerId?: string; level?: BotLevel }[];
-  readonly options: Record<string, unknown>;
-  readonly startedAt: string;
-  readonly finishedAt: string | null;
-  readonly result: unknown;
-  /** Per-player end-of-game statistics (from the rules package), once finished. */
-  readonly stats?: unknown[] | null;
-}
-
-export interface ActionRow {
-  readonly seq: number;
-  readonly seat: number;
-  readonly action: unknown;
-  readonly at: string;
-  /** Who made the move (null for moves stored before this was recorded). */
-  readonly by?: Mover | null;
-}
+// The rows of a table, its games and their logs are the table core's (packages/table/src/rows.ts).
+export type { ActionRow, GameRow, SeatRow, TableRow } from '@parlor/table';
 
 /**
  * A table's write fence in a cluster (docs/operations.md, "A cluster"): the token of the lease its
