@@ -13,10 +13,8 @@ export function hashToken(token: string): string {
   return bytesToHex(sha256(utf8ToBytes(token)));
 }
 
-/** SHA-256 of a seed, as shown to players before the game (the fairness commitment). */
-export function commitmentOf(seed: string): string {
-  return bytesToHex(sha256(utf8ToBytes(seed)));
-}
+/** SHA-256 of a seed, as shown to players before the game (the fairness commitment): the table core's. */
+export { commitmentOf } from '@parlor/table';
 
 /**
  * Characters that are letters or symbols to Unicode but draw nothing on their own: the Hangul
