@@ -17,11 +17,11 @@ export const webRoot = (): string => WEB_DIST;
 
 /**
  * One moment of the game as the table showed it (F7Game's data-moment), recorded by the page when it
- * changed: when, the turn banner's words, and whether a flash (toast) covered the action area.
+ * changed, in the frame it was drawn: the turn banner's words, and whether a flash (toast) covered
+ * the action area.
  */
 export interface ShownMoment {
   readonly key: string;
-  readonly at: number;
   readonly banner: string;
   readonly covered: string | null;
 }
@@ -37,8 +37,10 @@ export type Pace = 'relaxed' | 'normal' | 'fast';
 /**
  * Someone at a Flip 7 table: a fresh browser context (English, `viewport`) on the lobby after giving
  * `name`, with the pace setting `pace`. The page keeps `window.notes` (the frequencies of every
- * Web Audio note it plays, in order) and `window.travels` (one entry per animation started on a
- * Flip 7 card or a travelling copy of one: its first transform).
+ * Web Audio note it plays, in order), `window.travels` (one entry per animation started on a
+ * Flip 7 card or a travelling copy of one: its first transform) and `window.moments` (ShownMoment).
+ * A touch device's context runs on Playwright's clock, so that a finger's long press lasts as long
+ * as the test moves the page's time (f7-table.test.ts).
  */
 export async function f7Player(h: Harness, name: string, viewport: { width: number; height: number }, pace: Pace = 'fast',
   extra: { hasTouch?: boolean; reducedMotion?: boolean } = {}): Promise<F7Player> {
@@ -46,20 +48,20 @@ export async function f7Player(h: Harness, name: string, viewport: { width: numb
     locale: 'en-US', viewport, hasTouch: extra.hasTouch === true, reducedMotion: extra.reducedMotion === true ? 'reduce' : 'no-preference',
   });
   context.setDefaultTimeout(30_000);
+  if (extra.hasTouch === true) await context.clock.install();
   await context.addInitScript((paceSetting) => {
     localStorage.setItem('parlor.settings', JSON.stringify({ pace: paceSetting, muted: false }));
     const w = window as unknown as { notes: number[]; travels: string[]; moments: unknown[]; AudioContext: unknown };
     w.notes = [];
     w.travels = [];
     w.moments = [];
-    // Each moment the table shows: its key, when, the banner, and any flash over the action area.
+    // Each moment the table shows: its key, the banner, and any flash over the action area.
     let last: string | null = null;
     new MutationObserver(() => {
       const el = document.querySelector<HTMLElement>('.f7[data-moment]');
       const key = el?.dataset.moment ?? null;
       if (key === null || key === last) return;
       last = key;
-      const at = performance.now();
       requestAnimationFrame(() => {
         const dock = document.querySelector('.f7-dock')?.getBoundingClientRect();
         let covered: string | null = null;
@@ -69,7 +71,7 @@ export async function f7Player(h: Harness, name: string, viewport: { width: numb
             covered = t.textContent;
           }
         }
-        w.moments.push({ key, at, banner: document.querySelector('.f7-banner-text')?.textContent ?? '', covered });
+        w.moments.push({ key, banner: document.querySelector('.f7-banner-text')?.textContent ?? '', covered });
       });
     }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-moment'] });
     const param = () => ({ value: 0, setValueAtTime() {}, exponentialRampToValueAtTime() {} });
