@@ -6,11 +6,16 @@
  * own table screens; the bots think in the Web Worker (the page's main thread keeps ticking); a
  * reload in the middle of a game resumes it from IndexedDB; each finished game is downloaded and
  * passes `parlor verify`'s own code; its replay opens; the offline page passes axe-core.
+ *
+ * An offline game's seed (and id) come from the page's crypto.getRandomValues: the test's page gives
+ * each new game known bytes instead (dealtOffline), so the two games are known deals, the same on
+ * every run — any deal will do for what is checked here, as each game is played to its end.
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyCommand } from '../../../cli/src/commands/verify.js';
 import coach from '../../src/i18n/locales/en/coach.json' with { type: 'json' };
@@ -21,9 +26,51 @@ import { type Harness, person, screenshot, shouldSkip, startHarness, waitUntil, 
 import { cookBest, discardDown, endTurn, nextMoment as sfMoment, sf, trust } from './support/sf.js';
 
 /**
+ * The offline games' randomness, dealt: a new game's RANDOM_BYTES (40: its seed, then its id) are
+ * taken from `games` in turn (sessionStorage keeps the count across reloads), as hex; any other
+ * request for random values is the browser's own. Also counts the bot moves the offline worker
+ * (named parlor-offline, offline/channel.ts) sends back to this page (`window.workerBotMoves`).
+ */
+function dealtOffline(games: readonly string[]): (context: BrowserContext) => Promise<void> {
+  return (context) => context.addInitScript((hexes: readonly string[]) => {
+    const own = Crypto.prototype.getRandomValues;
+    Crypto.prototype.getRandomValues = function <T extends ArrayBufferView | null>(this: Crypto, array: T): T {
+      if (array instanceof Uint8Array && array.length === 40) {
+        const n = Number(sessionStorage.getItem('e2e.offlineGames') ?? '0');
+        const hex = hexes[n];
+        if (hex !== undefined) {
+          sessionStorage.setItem('e2e.offlineGames', String(n + 1));
+          for (let i = 0; i < 40; i++) array[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+          return array;
+        }
+      }
+      return own.call(this, array) as T;
+    };
+    const w = window as unknown as { workerBotMoves: number };
+    w.workerBotMoves = 0;
+    const Native = window.Worker;
+    window.Worker = class extends Native {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(url, options);
+        if (options?.name !== 'parlor-offline') return;
+        this.addEventListener('message', (e: MessageEvent<{ reply?: { type?: string; move?: { by?: string } | null } }>) => {
+          if (e.data.reply?.type === 'update' && e.data.reply.move?.by === 'bot') w.workerBotMoves++;
+        });
+      }
+    };
+  }, games);
+}
+
+/** The 40 bytes of an offline game, in hex: the SHA-256 of `text` as its seed, then 8 bytes of another as its id. */
+const offlineBytes = (text: string): string =>
+  createHash('sha256').update(text).digest('hex') + createHash('sha256').update(`${text} id`).digest('hex').slice(0, 16);
+
+const workerBotMoves = (page: Page) => page.evaluate(() => (window as unknown as { workerBotMoves: number }).workerBotMoves);
+
+/**
  * The main thread's longest pause between 50 ms ticks from `startTicks` while the game is played
- * (the bots think elsewhere); it stops once the game's end panel is there (the post-game coach then
- * runs on the page, which is not a bot thinking).
+ * (the bots think elsewhere), printed as a figure; it stops once the game's end panel is there (the
+ * post-game coach then runs on the page, which is not a bot thinking).
  */
 const startTicks = (page: Page) => page.evaluate(() => {
   const w = window as unknown as { maxGap: number; lastTick: number };
@@ -52,22 +99,18 @@ async function playF7(page: Page): Promise<number> {
       return found !== null;
     }, 120_000, 'a Flip 7 decision or the end screen');
     if (found === 'over') return decisions;
-    try {
-      if (found === 'give') {
-        const buttons = page.locator('.f7-receivers button:enabled');
-        const n = await buttons.count();
-        await buttons.nth(n > 1 ? n - 1 : 0).click({ timeout: 2_000 });
-      } else {
-        const stay = page.locator('.f7-controls .f7-stay');
-        const hit = page.locator('.f7-controls .f7-hit');
-        const points = Number(await stay.getAttribute('data-points', { timeout: 2_000 }) ?? '0');
-        if ((points < 15 && await hit.isEnabled()) || !(await stay.isEnabled())) await hit.click({ timeout: 2_000 });
-        else await stay.click({ timeout: 2_000 });
-      }
-      decisions++;
-    } catch {
-      // The screen changed under the click (the move was taken, a moment began): look again.
+    if (found === 'give') {
+      const buttons = page.locator('.f7-receivers button:enabled');
+      const n = await buttons.count();
+      await buttons.nth(n > 1 ? n - 1 : 0).click();
+    } else {
+      const stay = page.locator('.f7-controls .f7-stay');
+      const hit = page.locator('.f7-controls .f7-hit');
+      const points = Number(await stay.getAttribute('data-points') ?? '0');
+      if ((points < 15 && await hit.isEnabled()) || !(await stay.isEnabled())) await hit.click();
+      else await stay.click();
     }
+    decisions++;
     // Counted, not read from an element: an element read (getAttribute) waits for one to exist, and
     // the controls go for good when the move ends the game.
     const busy = page.locator('.f7-controls[aria-busy="true"]');
@@ -95,7 +138,7 @@ async function playSf(page: Page, midway: () => Promise<void>): Promise<{ turns:
 }
 
 /** Downloads the finished game from the offline page's end panel and runs `parlor verify`'s code on it. */
-async function downloadAndVerify(page: Page): Promise<{ code: number; out: string[]; exp: { table: string; actions: unknown[]; game: string } }> {
+async function downloadAndVerify(page: Page): Promise<{ code: number; out: string[]; exp: { table: string; actions: unknown[]; game: string; seed: string } }> {
   const panel = page.locator('.offline-over');
   const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: en.download }).click()]);
   const file = join(mkdtempSync(join(tmpdir(), 'parlor-offline-e2e-')), download.suggestedFilename());
@@ -130,7 +173,9 @@ describe.skipIf(shouldSkip('offline-play'))('Offline: after one visit, a game of
 
   it('installs, goes offline, plays Flip 7 and Stir Fry Eighteen to the end, resumes after a reload, exports games parlor verify accepts', async () => {
     await withFailureShots('offline-play', () => pages, async () => {
-      const page = await person(h, 'Ada');
+      const page = await person(h, 'Ada', '/', {
+        before: dealtOffline([offlineBytes('e2e offline-play flip-7'), offlineBytes('e2e offline-play stir-fry-eighteen')]),
+      });
       pages.push(page);
       const url = h.server.url;
       const workers: string[] = [];
@@ -182,13 +227,19 @@ describe.skipIf(shouldSkip('offline-play'))('Offline: after one visit, a game of
       await page.locator('.offline-over').waitFor();
       expect(workers.some((w) => /\/assets\/worker-[\w-]+\.js$/.test(w)), `a Web Worker runs the game (${workers.join(', ')})`).toBe(true);
       const f7Gap = await maxGap(page);
+      const f7WorkerMoves = await workerBotMoves(page);
       // The post-game coach reads the offline game's export too.
       await page.locator('section.coach').getByRole('heading', { name: coach.title }).waitFor();
       expect(formatViolations(await axeViolations(page, { include: '.offline-over' })), 'axe, the end panel').toEqual([]);
       const f7 = await downloadAndVerify(page);
       expect(f7.out.at(-1)).toBe('OK: the shuffles, every action and the result check out');
       expect(f7.code).toBe(0);
-      expect(f7.exp).toMatchObject({ game: 'flip-7', table: f7Id });
+      expect(f7.exp).toMatchObject({ game: 'flip-7', table: f7Id, seed: offlineBytes('e2e offline-play flip-7').slice(0, 64) });
+      // Every bot move of the game came from the worker: the bots think there, not on the page. (Counted
+      // in the Flip 7 game, which no reload interrupts: a move the worker makes as the page reloads
+      // may reach the page before or after it goes.)
+      const botMoves = (exp: { actions: unknown[] }) => exp.actions.filter((a) => (a as { by?: string }).by === 'bot').length;
+      expect(f7WorkerMoves, 'the bot moves the worker made').toBe(botMoves(f7.exp));
       await screenshot(page, 'offline-f7-end');
 
       // Its replay, from the game screen's own "Replay this game" (/games/<id>/1, routed to the offline
@@ -217,7 +268,7 @@ describe.skipIf(shouldSkip('offline-play'))('Offline: after one visit, a game of
       const sfGame = await downloadAndVerify(page);
       expect(sfGame.out.at(-1)).toBe('OK: the shuffles, every action and the result check out');
       expect(sfGame.code).toBe(0);
-      expect(sfGame.exp).toMatchObject({ game: 'stir-fry-eighteen', table: sfId });
+      expect(sfGame.exp).toMatchObject({ game: 'stir-fry-eighteen', table: sfId, seed: offlineBytes('e2e offline-play stir-fry-eighteen').slice(0, 64) });
       await screenshot(page, 'offline-sf-end');
 
       // Its replay, from the end panel.
@@ -233,10 +284,10 @@ describe.skipIf(shouldSkip('offline-play'))('Offline: after one visit, a game of
       await screenshot(page, 'offline-sf-replay');
       expect(formatViolations(await axeViolations(page)), 'axe, the offline replay').toEqual([]);
 
-      // The main thread was never held for long while the bots thought (they think in the worker).
+      // How long the main thread was ever held while the bots thought in the worker: a figure, not a
+      // check (speed is the benchmarks' business); that the bots' moves came from the worker is checked above.
       console.log(`offline-play: Flip 7 ${f7Decisions} decisions, ${f7.exp.actions.length} moves; Stir Fry Eighteen ${turns} turns, `
-        + `${sfGame.exp.actions.length} moves; longest main-thread pause ${Math.round(f7Gap)} ms (Flip 7), ${Math.round(sfGame ? sfGap : 0)} ms (Stir Fry Eighteen)`);
-      expect(Math.max(f7Gap, sfGap)).toBeLessThan(2_000);
+        + `${sfGame.exp.actions.length} moves; longest main-thread pause ${Math.round(f7Gap)} ms (Flip 7), ${Math.round(sfGap)} ms (Stir Fry Eighteen)`);
 
       // Both kept in this browser, finished, with their replays.
       await page.getByRole('link', { name: en.back }).click();
