@@ -31,7 +31,7 @@ import { cookBest, discardDown, endTurn, nextMoment as sfMoment, sf, trust } fro
  * request for random values is the browser's own. Also counts the bot moves the offline worker
  * (named parlor-offline, offline/channel.ts) sends back to this page (`window.workerBotMoves`).
  */
-function dealtOffline(games: readonly string[]): (context: BrowserContext) => Promise<void> {
+function dealtOffline(games: readonly string[]): (context: BrowserContext) => Promise<unknown> {
   return (context) => context.addInitScript((hexes: readonly string[]) => {
     const own = Crypto.prototype.getRandomValues;
     Crypto.prototype.getRandomValues = function <T extends ArrayBufferView | null>(this: Crypto, array: T): T {
@@ -44,7 +44,7 @@ function dealtOffline(games: readonly string[]): (context: BrowserContext) => Pr
           return array;
         }
       }
-      return own.call(this, array) as T;
+      return own.call(this, array as ArrayBufferView) as T;
     };
     const w = window as unknown as { workerBotMoves: number };
     w.workerBotMoves = 0;

@@ -30,7 +30,7 @@ describe.skipIf(shouldSkip('sf-full-game'))('Stir Fry Eighteen: a whole game aga
       const seed = await chooseSeed('sf-full-game ana', async (s) => {
         const played = await play(s);
         const did = new Set(played.decisions.filter((d) => !d.bot).map((d) => d.action.type));
-        return played.ended && played.decisions.filter((d) => !d.bot).length <= 18 && ['cook', 'discard-pair', 'trust', 'discard-down'].every((t) => did.has(t));
+        return played.ended && played.decisions.filter((d) => !d.bot).length <= 18 && (['cook', 'discard-pair', 'trust', 'discard-down'] as const).every((t) => did.has(t));
       }, 2);
       const dealt = (await play(seed)).decisions.filter((d) => !d.bot).map((d) => d.action);
       h.deal(seed);
