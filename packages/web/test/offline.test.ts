@@ -1,8 +1,9 @@
 /**
  * Issue 14, item 1: offline games, through the code the browser runs — the worker's engine host
- * (src/offline/engine-host.ts, reached through the same channel interface as the Web Worker), the
- * page's session (src/offline/session.ts: the record, each move stored, the bots' and the response
- * window's clock) and the export (src/offline/record.ts) — in Node, with a map for IndexedDB. A game
+ * (src/offline/engine-host.ts, reached through the same channel interface as the Web Worker) with
+ * its table on the table core (src/offline/table.ts: each move stored, the bots' and the response
+ * window's clock), the page's session (src/offline/session.ts) and the export
+ * (src/offline/record.ts) — in Node, with a map for IndexedDB and a clock the test drives. A game
  * of each game is played to its end against bots, exported and checked by `parlor verify`'s own
  * function; a game stopped half-way is resumed from its stored record; the person's snapshots hold
  * only what seat 0 may know; a silent seat answers when the taste-test window closes (SF-14).
@@ -11,47 +12,19 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { coachGame } from '@parlor/bots';
-import type { BotLevel } from '@parlor/protocol';
+import type { BotLevel, GameSnapshot } from '@parlor/protocol';
 import { type GameId, GAME_IDS, type Rng, createRng, gameModule } from '@parlor/rules';
 import { describe, expect, it } from 'vitest';
 import { verifyCommand } from '../../cli/src/commands/verify.js';
 import { commitmentOf as serverCommitment } from '../../server/src/identity.js';
-import { directChannel } from '../src/offline/channel.js';
 import { createEngineHost } from '../src/offline/engine-host.js';
-import { HUMAN, type OfflineRecord, RANDOM_BYTES, exportOf, newRecord, setupOf } from '../src/offline/record.js';
-import { type GameStore, OfflineSession, type SessionClock } from '../src/offline/session.js';
+import type { EnginePush } from '../src/offline/messages.js';
+import { HUMAN, type OfflineRecord, exportOf, newRecord, setupOf } from '../src/offline/record.js';
+import type { OfflineSession } from '../src/offline/session.js';
 import { foldExport } from '../src/ui/replay/fold.js';
+import { AT_ONCE, MemoryStore, TestClock, bytes, page, record } from './offline-support.js';
 
 const LOCALES = resolve(import.meta.dirname, '../src/i18n/locales');
-
-/** IndexedDB's stand-in: the records by id, each a copy as written. */
-class MemoryStore implements GameStore {
-  readonly records = new Map<string, OfflineRecord>();
-  writes = 0;
-  async put(record: OfflineRecord): Promise<void> {
-    this.writes++;
-    this.records.set(record.id, structuredClone(record));
-  }
-}
-
-/** Bots move at once; the window lasts `windowMs` (0: it closes as soon as it opens). */
-const clock = (windowMs = 0): SessionClock => ({ now: () => Date.now(), botDelay: () => 0, windowMs: () => windowMs });
-
-/** Deterministic "random" bytes for a record (the browser uses crypto.getRandomValues). */
-function bytes(seed: number): Uint8Array {
-  const rng = createRng(`bytes/${seed}`);
-  return Uint8Array.from({ length: RANDOM_BYTES }, () => rng.int(256));
-}
-
-function record(game: GameId, players: number, level: BotLevel, seed: number, options: Record<string, unknown> = {}): OfflineRecord {
-  const module = gameModule(game);
-  const parsed = module.options.parse(options, players);
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  return newRecord({
-    game, players, options: parsed.value as Record<string, unknown>, level, name: 'Ada',
-    windowSeconds: module.responseWindow?.seconds.default ?? null,
-  }, bytes(seed), new Date('2026-12-01T10:00:00Z'));
-}
 
 interface Policy {
   /** The person's move when asked (null: stay silent). */
@@ -63,9 +36,10 @@ const silentInWindows: Policy = { choose: (legal, w, rng) => (w ? null : rng.pic
 
 /**
  * Plays the session's person with `policy` until the game is over (or `stopAfter` moves are
- * stored); checks every snapshot shown against the rules' own view of seat 0 as it goes.
+ * stored); checks every snapshot shown against the rules' own view of seat 0 as it goes. The
+ * person answers a moment later on the test's clock, as a click would come.
  */
-function playOut(session: OfflineSession, policy: Policy, seed: string, stopAfter = Infinity): Promise<void> {
+function playOut(session: OfflineSession, clock: TestClock, policy: Policy, seed: string, stopAfter = Infinity): Promise<void> {
   const rng = createRng(seed);
   return new Promise((resolve, reject) => {
     let askedAt = -1;
@@ -73,33 +47,36 @@ function playOut(session: OfflineSession, policy: Policy, seed: string, stopAfte
       const { record, snapshot, problem } = session.get();
       if (problem !== null) return reject(new Error(`${problem.code}: ${problem.message}`));
       if (record === null || snapshot === null) return;
-      if (record.finishedAt !== null || record.actions.length >= stopAfter) return resolve();
+      // Over once the end is stored and the final position shown (as the page has it).
+      if ((record.finishedAt !== null && snapshot.outcome !== null) || record.actions.length >= stopAfter) return resolve();
       expectOnlySeat0(record, snapshot);
       if (snapshot.legal.length === 0 || askedAt === snapshot.seq) return;
       const windowOpen = snapshot.waitingFor.length > 1 || snapshot.deadline !== null;
       const action = policy.choose(snapshot.legal, windowOpen, rng);
       if (action === null) return;
       askedAt = snapshot.seq;
-      // The person answers a moment later, as a click would come.
-      setTimeout(() => { void session.act(action); }, 0);
+      clock.after(0, () => { void session.act(action); });
     };
     session.subscribe(check);
     check();
   });
 }
 
-/** The snapshot is the rules' view of seat 0 after the record's moves: nothing hidden from seat 0 in it. */
-function expectOnlySeat0(record: OfflineRecord, snapshot: ReturnType<OfflineSession['get']>['snapshot'] & object): void {
+/**
+ * The snapshot shows a stored position — the record's moves are stored before the position they
+ * lead to is shown — and is the rules' view of seat 0 there: nothing hidden from seat 0 in it.
+ */
+function expectOnlySeat0(record: OfflineRecord, snapshot: GameSnapshot): void {
   const module = gameModule(record.game);
   const setup = module.setup({ players: record.players, options: record.options, seed: record.seed });
   if (!setup.ok) throw new Error(setup.error.message);
   let s: unknown = setup.value;
-  for (const a of record.actions) {
+  expect(snapshot.seq).toBeLessThanOrEqual(record.actions.length);
+  for (const a of record.actions.slice(0, snapshot.seq)) {
     const r = module.apply(s, a.seat, a.action);
     if (!r.ok) throw new Error(r.error.message);
     s = r.state;
   }
-  expect(snapshot.seq).toBe(record.actions.length);
   expect(snapshot.seat).toBe(HUMAN);
   expect(snapshot.view).toEqual(module.view(s, HUMAN));
   expect(snapshot.waitingFor).toEqual(module.toAct(s));
@@ -141,12 +118,13 @@ describe('offline games', () => {
   for (const [game, players, level, options] of cases) {
     it(`${game}, ${players} players against ${level} bots: played to the end, every move stored, the export passes parlor verify and folds on the replay page`, async () => {
       const store = new MemoryStore();
-      const session = new OfflineSession(directChannel(createEngineHost()), store, clock(0));
+      const clock = new TestClock(true);
+      const { session } = page(store, clock);
       const r = record(game, players, level, players * 7, options);
       await store.put(r);
       expect(await session.open(r)).toBe(true);
-      await playOut(session, anyLegal, `${game}/${players}`);
-      session.close();
+      await playOut(session, clock, anyLegal, `${game}/${players}`);
+      await session.close();
       const kept = store.records.get(r.id)!;
       expect(kept.finishedAt).not.toBeNull();
       expect(kept.actions.map((a) => a.seq)).toEqual(kept.actions.map((_, i) => i));
@@ -185,23 +163,24 @@ describe('offline games', () => {
       const store = new MemoryStore();
       const r = record(game, 3, 'basic', 99);
       await store.put(r);
-      const first = new OfflineSession(directChannel(createEngineHost()), store, clock(0));
+      const clock = new TestClock(true);
+      const first = page(store, clock).session;
       await first.open(r);
-      await playOut(first, anyLegal, `${game}/first`, 12);
+      await playOut(first, clock, anyLegal, `${game}/first`, 12);
       const logBefore = first.get().log;
-      first.close();
+      await first.close();
       const kept = store.records.get(r.id)!;
       expect(kept.finishedAt).toBeNull();
       expect(kept.actions.length).toBeGreaterThanOrEqual(12);
 
       // A new page: a new worker, the record read back.
-      const second = new OfflineSession(directChannel(createEngineHost()), store, clock(0));
+      const second = page(store, clock).session;
       expect(await second.open(structuredClone(kept))).toBe(true);
       expect(second.get().snapshot!.seq).toBe(kept.actions.length);
       // The log rebuilt from the record holds what the first page showed, move for move.
       expect(second.get().log.slice(0, logBefore.length)).toEqual(logBefore);
-      await playOut(second, anyLegal, `${game}/second`);
-      second.close();
+      await playOut(second, clock, anyLegal, `${game}/second`);
+      await second.close();
       const done = store.records.get(r.id)!;
       expect(done.actions.slice(0, kept.actions.length)).toEqual(kept.actions);
       expect((await verified(exportOf(done))).code).toBe(0);
@@ -210,12 +189,13 @@ describe('offline games', () => {
 
   it('SF-14: a person silent in the taste-test window trusts when it closes (a move by the clock), and the game still verifies', async () => {
     const store = new MemoryStore();
-    const session = new OfflineSession(directChannel(createEngineHost()), store, clock(0));
+    const clock = new TestClock(true);
+    const { session } = page(store, clock);
     const r = record('stir-fry-eighteen', 3, 'basic', 5);
     await store.put(r);
     await session.open(r);
-    await playOut(session, silentInWindows, 'silent');
-    session.close();
+    await playOut(session, clock, silentInWindows, 'silent');
+    await session.close();
     const kept = store.records.get(r.id)!;
     const silences = kept.actions.filter((a) => a.by === 'timer');
     expect(silences.length).toBeGreaterThan(0);
@@ -234,35 +214,42 @@ describe('offline games', () => {
   });
 
   it('refuses a move decided on an older position, and moves for another game or seat, leaving the game as it was', async () => {
-    const host = createEngineHost();
+    // A clock that stays still: nothing moves but what the test sends.
+    const store = new MemoryStore();
+    const host = createEngineHost({ store, clock: new TestClock(), log: () => undefined });
+    const shown: GameSnapshot[] = [];
+    host.listen((p: EnginePush) => { if (p.type === 'message' && p.msg.type === 'game') shown.push(p.msg); });
     const r = record('flip-7', 3, 'basic', 3);
-    const opened = await host.handle({ type: 'open', record: r });
-    expect(opened.type).toBe('update');
-    if (opened.type !== 'update') return;
-    const seq = opened.snapshot.seq;
-    const asked = opened.snapshot.waitingFor[0]!;
+    expect(await host.handle({ type: 'open', record: r, timing: AT_ONCE })).toEqual({ type: 'opened', id: r.id });
+    const opened = shown.at(-1)!;
+    const seq = opened.seq;
+    const asked = opened.waitingFor[0]!;
+    const bot = asked === HUMAN ? 1 : asked;
+    const act = (o: { id?: string; seq?: number; seat?: number; action: unknown }) =>
+      host.handle({ type: 'act', id: o.id ?? r.id, seq: o.seq ?? seq, seat: o.seat ?? HUMAN, action: o.action });
     if (asked === HUMAN) {
-      expect(await host.handle({ type: 'act', id: r.id, seq: seq + 1, action: opened.snapshot.legal[0] })).toMatchObject({ type: 'refused', code: 'STALE' });
-      expect(await host.handle({ type: 'bot', id: r.id, seq, seat: HUMAN })).toMatchObject({ type: 'refused', code: 'NOT_YOUR_TURN' });
+      expect(await act({ seq: seq + 1, action: opened.legal[0] })).toMatchObject({ type: 'refused', code: 'STALE' });
     } else {
-      expect(await host.handle({ type: 'act', id: r.id, seq, action: { type: 'stay' } })).toMatchObject({ type: 'refused', code: 'NOT_YOUR_TURN' });
-      expect(await host.handle({ type: 'bot', id: r.id, seq: seq + 1, seat: asked })).toMatchObject({ type: 'refused', code: 'STALE' });
+      expect(await act({ action: { type: 'stay' } })).toMatchObject({ type: 'refused', code: 'NOT_YOUR_TURN' });
+      expect(await act({ seq: seq + 1, action: { type: 'stay' } })).toMatchObject({ type: 'refused', code: 'STALE' });
     }
-    expect(await host.handle({ type: 'act', id: 'local-other', seq, action: null })).toMatchObject({ type: 'refused', code: 'NOT_OPEN' });
-    expect(await host.handle({ type: 'silence', id: r.id, seq, seat: asked })).toMatchObject({ type: 'refused', code: 'NOT_YOUR_TURN' });
-    // Nothing changed: the next move is still move `seq`.
-    const again = await host.handle({ type: 'open', record: r });
-    expect(again.type === 'update' && again.snapshot.seq).toBe(seq);
+    expect(await act({ id: 'local-other', action: null })).toMatchObject({ type: 'refused', code: 'NOT_OPEN' });
+    // The person plays their own seat only: a bot's is not theirs, even when the game waits for it.
+    expect(await act({ seat: bot, action: { type: 'stay' } })).toMatchObject({ type: 'refused', code: 'NOT_YOUR_SEAT' });
+    // Nothing changed: nothing stored but the game's start, and the next move is still move `seq`.
+    expect(store.records.get(r.id)?.actions).toEqual([]);
+    await host.handle({ type: 'open', record: r, timing: AT_ONCE });
+    expect(shown.at(-1)!.seq).toBe(seq);
   });
 
   it('a stored record the rules refuse is reported, not played', async () => {
     const store = new MemoryStore();
     const r = record('flip-7', 3, 'basic', 4);
     const broken: OfflineRecord = { ...r, actions: [{ seq: 0, seat: 2, action: { type: 'nonsense' }, by: 'bot' }] };
-    const session = new OfflineSession(directChannel(createEngineHost()), store, clock(0));
+    const { session } = page(store, new TestClock());
     expect(await session.open(broken)).toBe(false);
     expect(session.get().problem?.code).toBeTruthy();
-    session.close();
+    await session.close();
   });
 
   it('play again: the same game, seats, options and bots, with a fresh seed', () => {
@@ -289,7 +276,7 @@ describe('offline games', () => {
   });
 
   it('the levels offered are the bots each game has', async () => {
-    const reply = await createEngineHost().handle({ type: 'levels' });
+    const reply = await createEngineHost({ store: new MemoryStore(), clock: new TestClock() }).handle({ type: 'levels' });
     expect(reply).toEqual({ type: 'levels', levels: { 'stir-fry-eighteen': ['random', 'basic', 'expert'], 'flip-7': ['random', 'basic', 'expert'] } });
   });
 });

@@ -1,9 +1,11 @@
 import type { EngineHost } from './engine-host.js';
-import type { EngineReply, EngineRequest, Numbered } from './messages.js';
+import type { EnginePush, EngineReply, EngineRequest, Numbered, WorkerMessage } from './messages.js';
 
 /** How the page reaches the offline engine: the Web Worker in the browser, the host itself in tests. */
 export interface EngineChannel {
   request(req: EngineRequest): Promise<EngineReply>;
+  /** The engine's pushes, in the order it sent them; the function returned stops listening. */
+  listen(fn: (p: EnginePush) => void): () => void;
 }
 
 /** The engine called in this thread, one request at a time in order, as the worker answers them (tests). */
@@ -15,6 +17,7 @@ export function directChannel(host: EngineHost): EngineChannel {
       queue = answer.catch(() => undefined);
       return answer;
     },
+    listen: (fn) => host.listen(fn),
   };
 }
 
@@ -22,17 +25,24 @@ let shared: EngineChannel | null = null;
 
 /**
  * The offline worker (worker.ts), started the first time it is needed and kept for the page's life
- * (one game is open in it at a time). Its answers are matched to requests by number.
+ * (one game is open in it at a time). Its answers are matched to requests by number; its pushes go
+ * to every listener.
  */
 export function workerChannel(): EngineChannel {
   if (shared !== null) return shared;
   const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'parlor-offline' });
   const pending = new Map<number, (r: EngineReply) => void>();
+  const listeners = new Set<(p: EnginePush) => void>();
   let next = 1;
-  worker.onmessage = (e: MessageEvent<{ n: number; reply: EngineReply }>) => {
-    const resolve = pending.get(e.data.n);
-    pending.delete(e.data.n);
-    resolve?.(e.data.reply);
+  worker.onmessage = (e: MessageEvent<WorkerMessage>) => {
+    const m = e.data;
+    if ('push' in m) {
+      for (const fn of listeners) fn(m.push);
+      return;
+    }
+    const resolve = pending.get(m.n);
+    pending.delete(m.n);
+    resolve?.(m.reply);
   };
   worker.onerror = (e) => {
     // A worker that failed to load (or threw outside a request) answers nothing more: every pending request is refused.
@@ -46,6 +56,10 @@ export function workerChannel(): EngineChannel {
         pending.set(n, resolve);
         worker.postMessage({ ...req, n } satisfies Numbered<EngineRequest>);
       });
+    },
+    listen(fn) {
+      listeners.add(fn);
+      return () => listeners.delete(fn);
     },
   };
   return shared;

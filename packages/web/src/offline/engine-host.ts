@@ -1,78 +1,88 @@
 import { botLevels } from '@parlor/bots';
-import { GAME_IDS, type Seat } from '@parlor/rules';
-import { type OfflineTable, OfflineError, applyMove, botMove, botsToAct, endOf, openTable, silenceOf, snapshotOf, toAct, windowOpen } from './engine.js';
-import type { EngineReply, EngineRequest, EngineUpdate } from './messages.js';
-import { HUMAN } from './record.js';
+import { GAME_IDS } from '@parlor/rules';
+import { BotPool } from '@parlor/table';
+import type { ShellClock } from './clock.js';
+import type { EnginePush, EngineReply, EngineRequest } from './messages.js';
+import { type GameStore, OfflineTable } from './table.js';
 
 /**
  * The offline worker's side of the conversation (worker.ts posts each request here and the answer
- * back): plain functions over plain messages, so that Node tests drive exactly what the browser
- * runs. Requests are answered one at a time, in order (`handle` is given the next only when the
- * previous one is answered), like a table's queue at the server.
+ * back, and every push): plain functions over plain messages, so that Node tests drive exactly
+ * what the browser runs. Requests are answered one at a time, in order (`handle` is given the next
+ * only when the previous one is answered); the open game (table.ts) runs between them on its
+ * clock, and tells the page what happens through the pushes.
  */
 export interface EngineHost {
   handle(req: EngineRequest): Promise<EngineReply>;
+  /** Pushes from the open game, in order: records as stored, messages to the person, problems. */
+  listen(fn: (p: EnginePush) => void): () => void;
+  /** Resolves once everything queued at the open game has run (tests move their clock, then wait on this). */
+  settled(): Promise<void>;
+}
+
+export interface EngineDeps {
+  readonly store: GameStore;
+  readonly clock: ShellClock;
+  /** The bots (the core's BotPool unless a test gives its own). */
+  readonly bots?: BotPool;
+  readonly log?: (level: 'warn' | 'error', msg: string, fields: Readonly<Record<string, unknown>>) => void;
 }
 
 const refused = (code: string, message: string): EngineReply => ({ type: 'refused', code, message });
+const why = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
-function update(t: OfflineTable, logFrom: number, move: EngineUpdate['move']): EngineUpdate {
-  return {
-    type: 'update', id: t.record.id, move, snapshot: snapshotOf(t), log: t.log.slice(logFrom),
-    bots: botsToAct(t), window: windowOpen(t), end: endOf(t),
-  };
-}
-
-export function createEngineHost(): EngineHost {
+export function createEngineHost(deps: EngineDeps): EngineHost {
+  const listeners = new Set<(p: EnginePush) => void>();
+  const bots = deps.bots ?? new BotPool();
+  const log = deps.log ?? ((level, msg, fields) => console[level](msg, fields));
+  const post = (p: EnginePush) => { for (const fn of listeners) fn(p); };
   let table: OfflineTable | null = null;
 
-  /** The open game, when the request is for it and was decided on its current position. */
-  const current = (id: string, seq: number): OfflineTable | EngineReply => {
-    if (table === null || table.record.id !== id) return refused('NOT_OPEN', 'This game is not open.');
-    if (endOf(table) !== null) return refused('GAME_OVER', 'The game is over.');
-    if (seq !== table.actions.length) return refused('STALE', `The game is at move ${table.actions.length}, not ${seq}.`);
-    return table;
+  const close = async () => {
+    const t = table;
+    table = null;
+    await t?.close();
   };
 
-  const moved = (t: OfflineTable, before: number, r: ReturnType<typeof applyMove>): EngineReply =>
-    (r.ok ? update(t, before, r.move) : refused(r.code, r.message));
-
   return {
+    listen(fn) {
+      listeners.add(fn);
+      return () => listeners.delete(fn);
+    },
+    settled: () => table?.settled() ?? Promise.resolve(),
     async handle(req: EngineRequest): Promise<EngineReply> {
       switch (req.type) {
         case 'levels':
           return { type: 'levels', levels: Object.fromEntries(GAME_IDS.map((g) => [g, botLevels(g)])) as Record<(typeof GAME_IDS)[number], ReturnType<typeof botLevels>> };
         case 'open': {
+          await close();
           try {
-            table = openTable(req.record);
+            const opened = await OfflineTable.open(req.record, req.timing, { store: deps.store, clock: deps.clock, bots, post, log });
+            if (!opened.ok) return refused(opened.refusal.code, opened.refusal.message);
+            table = opened.table;
+            return { type: 'opened', id: table.id };
           } catch (e) {
-            table = null;
-            if (e instanceof OfflineError) return refused(e.code, e.message);
-            throw e;
+            bots.forget(req.record.id);
+            return refused('STORAGE', why(e));
           }
-          return update(table, 0, null);
         }
         case 'act': {
-          const t = current(req.id, req.seq);
-          if (!('record' in t)) return t;
-          const before = t.log.length;
-          return moved(t, before, applyMove(t, HUMAN, req.action, 'player'));
+          if (table === null || table.id !== req.id) return refused('NOT_OPEN', 'This game is not open.');
+          try {
+            const refusal = await table.act(req.seat, req.seq, req.action);
+            return refusal === null ? { type: 'played' } : refused(refusal.code, refusal.message);
+          } catch (e) {
+            return refused('STORAGE', why(e));
+          }
         }
-        case 'bot': {
-          const t = current(req.id, req.seq);
-          if (!('record' in t)) return t;
-          if (!t.bots.has(req.seat) || !toAct(t).includes(req.seat)) return refused('NOT_YOUR_TURN', `The game does not wait for bot seat ${req.seat}.`);
-          const before = t.log.length;
-          return moved(t, before, await botMove(t, req.seat));
+        case 'timing': {
+          if (table === null || table.id !== req.id) return refused('NOT_OPEN', 'This game is not open.');
+          await table.retime(req.timing);
+          return { type: 'ok' };
         }
-        case 'silence': {
-          const t = current(req.id, req.seq);
-          if (!('record' in t)) return t;
-          const seat: Seat = req.seat;
-          const answer = silenceOf(t, seat);
-          if (answer === null) return refused('NOT_YOUR_TURN', `No window waits for seat ${seat}.`);
-          const before = t.log.length;
-          return moved(t, before, applyMove(t, seat, answer, 'timer'));
+        case 'close': {
+          if (table?.id === req.id) await close();
+          return { type: 'ok' };
         }
       }
     },

@@ -1,7 +1,7 @@
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
 import type { BotLevel, GameExport, GameStats, Mover } from '@parlor/protocol';
 import type { GameId, Outcome, Seat } from '@parlor/rules';
+import { commitmentOf } from '@parlor/table';
 
 /**
  * An offline game as this browser keeps it (IndexedDB, storage.ts): what the server keeps of a game
@@ -24,6 +24,8 @@ export interface OfflineAction {
   readonly seat: Seat;
   readonly action: unknown;
   readonly by: Mover;
+  /** When it was played (ISO time); moves kept by earlier versions of Parlor have none. */
+  readonly at?: string;
 }
 
 export interface OfflineRecord {
@@ -36,7 +38,7 @@ export interface OfflineRecord {
   readonly seats: readonly OfflineSeat[];
   /** 32 random bytes in hex, as the server draws them; shown only once the game is over. */
   readonly seed: string;
-  /** SHA-256 of the seed in hex, shown from the start (the server's commitmentOf). */
+  /** SHA-256 of the seed in hex, shown from the start (the table core's commitmentOf, as at the server). */
   readonly commitment: string;
   /** A response window's length in seconds (Stir Fry Eighteen's taste test), or null for a game without one. */
   readonly windowSeconds: number | null;
@@ -61,11 +63,6 @@ export interface OfflineSetup {
 
 /** Bytes of randomness a new record needs: 32 for the seed, 8 for the id. */
 export const RANDOM_BYTES = 40;
-
-/** SHA-256 of a seed in hex: the fairness commitment, exactly as the server computes it (identity.ts commitmentOf). */
-export function commitmentOf(seed: string): string {
-  return bytesToHex(sha256(utf8ToBytes(seed)));
-}
 
 /**
  * A new offline game's record. `random` is RANDOM_BYTES bytes from a CSPRNG (the browser's
@@ -96,20 +93,21 @@ export function newRecord(setup: OfflineSetup, random: Uint8Array, now: Date): O
   };
 }
 
-/** The end of a game, as the worker reports it with the last move. */
+/** The end of a game: its result and each seat's statistics. */
 export interface OfflineEnd {
   readonly outcome: Outcome;
   readonly stats: GameStats[];
 }
 
-/** The record after one more move (and, with `end`, finished at `now`). */
-export function withMove(record: OfflineRecord, move: OfflineAction, end: OfflineEnd | null, now: Date): OfflineRecord {
+/** The record after one more move. */
+export function withMove(record: OfflineRecord, move: OfflineAction): OfflineRecord {
   if (move.seq !== record.actions.length) throw new RangeError(`move ${move.seq} does not follow move ${record.actions.length - 1}`);
-  return {
-    ...record,
-    actions: [...record.actions, move],
-    ...(end === null ? {} : { outcome: end.outcome, stats: end.stats, finishedAt: now.toISOString() }),
-  };
+  return { ...record, actions: [...record.actions, move] };
+}
+
+/** The record of a game that ended at `finishedAt` (ISO time). */
+export function withEnd(record: OfflineRecord, end: OfflineEnd, finishedAt: string): OfflineRecord {
+  return { ...record, outcome: end.outcome, stats: end.stats, finishedAt };
 }
 
 /** The setup of another game like this one (same game, seats, options and bots), for "play again". */

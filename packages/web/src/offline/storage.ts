@@ -1,10 +1,11 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { OfflineRecord } from './record.js';
-import type { GameStore } from './session.js';
+import type { GameStore } from './table.js';
 
 /**
  * Offline games in this browser's IndexedDB (`parlor-offline`, store `games`, one record a game,
- * keyed by its id): written after every move, read to resume, replay and export them.
+ * keyed by its id): written by the offline worker after every move (table.ts), read by the pages to
+ * resume, replay and export them. IndexedDB is the same from the page and from a worker.
  */
 interface OfflineDb extends DBSchema {
   games: { key: string; value: OfflineRecord; indexes: { startedAt: string } };

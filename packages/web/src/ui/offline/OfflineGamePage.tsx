@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { loadStrings } from '../../i18n/index.js';
 import { workerChannel } from '../../offline/channel.js';
 import { HUMAN, type OfflineRecord, RANDOM_BYTES, exportOf, newRecord, setupOf } from '../../offline/record.js';
-import { OfflineSession, type SessionClock, type SessionState } from '../../offline/session.js';
+import type { OfflineTiming } from '../../offline/messages.js';
+import { OfflineSession, type SessionState } from '../../offline/session.js';
 import { offlineGames } from '../../offline/storage.js';
 import { localTable } from '../../state/local-table.js';
 import { type Pace, holdMs, useSettings } from '../../state/settings.js';
@@ -28,7 +29,8 @@ type Loaded = { readonly state: 'loading' } | { readonly state: 'missing' } | { 
 /**
  * `/offline/<id>`: an offline game, read from IndexedDB (a new one, or one to resume after a
  * reload) and played with the game's own screen (GAME_SCREENS), fed like a server's table
- * (state/local-table.ts) from the session (src/offline/session.ts), whose engine is the Web Worker.
+ * (state/local-table.ts) from the session (src/offline/session.ts), whose game runs on the table
+ * core in the Web Worker.
  */
 export function OfflineGamePage({ id }: { id: string }) {
   const { t } = useTranslation();
@@ -60,18 +62,14 @@ export function Missing() {
   );
 }
 
-/** The session's clock at the chosen pace: bots take a human-like moment; in a response window, never past what is left of it. */
-function sessionClock(pace: () => Pace): SessionClock {
-  return {
-    now: () => Date.now(),
-    botDelay(window, leftMs) {
-      const base = holdMs('declare', pace());
-      if (!window) return Math.round(base * (0.5 + Math.random() * 0.5));
-      const ceiling = Math.max(0, (leftMs ?? 0) - 1000);
-      return Math.min(ceiling, Math.round(base * (1 + Math.random() * 1.5)));
-    },
-    windowMs: (seconds) => seconds * 1000,
-  };
+/**
+ * The offline table's clocks at the chosen pace: a bot takes a human-like moment, half to all of
+ * the pace's hold of a declaration (the table core takes longer in a response window, never past
+ * what is left of it); the response window lasts the seconds chosen for the game.
+ */
+function timingOf(pace: Pace): OfflineTiming {
+  const base = holdMs('declare', pace);
+  return { botDelayMs: [Math.round(base / 2), base], timerScale: 1 };
 }
 
 function OfflineGame({ record: opened }: { record: OfflineRecord }) {
@@ -84,12 +82,13 @@ function OfflineGame({ record: opened }: { record: OfflineRecord }) {
   const session = useRef<OfflineSession | null>(null);
 
   useEffect(() => {
-    const s = new OfflineSession(workerChannel(), offlineGames, sessionClock(() => paceNow.current));
+    const s = new OfflineSession(workerChannel(), timingOf(paceNow.current));
     session.current = s;
     const off = s.subscribe(() => setState(s.get()));
     void s.open(opened).then(() => setState(s.get()));
-    return () => { off(); s.close(); if (session.current === s) session.current = null; };
+    return () => { off(); void s.close(); if (session.current === s) session.current = null; };
   }, [opened]);
+  useEffect(() => { session.current?.retime(timingOf(pace)); }, [pace]);
 
   const record = state?.record ?? opened;
   const snapshot = state?.snapshot ?? null;
@@ -112,7 +111,9 @@ function OfflineGame({ record: opened }: { record: OfflineRecord }) {
   };
 
   const Screen = GAME_SCREENS[record.game];
-  const over = record.finishedAt !== null;
+  // Over once the end is stored and the final position shown (the record is stored, and so reaches
+  // the page, just before the move that ended the game is shown).
+  const over = record.finishedAt !== null && snapshot?.outcome !== null;
   const props: GameProps | null = table === undefined || snapshot === null ? null : { table, snapshot, names, act };
   const level = record.seats.find((s) => s.kind === 'bot')?.level ?? 'basic';
   // The finished game's export, for the coach (as a server game's end screen gives it).
