@@ -1,4 +1,5 @@
 import type { ClientMessage, ServerMessage } from '@parlor/protocol';
+import { type Frame, frameOf } from './frame.js';
 import type { RateLimit } from './rate-limit.js';
 
 /** One WebSocket connection, after or before its hello. */
@@ -6,7 +7,10 @@ export interface Connection {
   /** Its id as a watcher of tables (unique in the cluster: another process's connections are `<process>:<id>`). */
   readonly id: string;
   playerId: string | null;
+  /** Sends one message, serialized for this connection. */
   readonly send: (msg: ServerMessage) => void;
+  /** Sends a message already serialized for all its recipients (a table's update), as it is. */
+  readonly sendFrame: (frame: Frame) => void;
   /** The client's address (per-address limits). */
   readonly address: string;
   readonly limit: RateLimit;
@@ -15,6 +19,14 @@ export interface Connection {
   lobby: boolean;
   /** A connection to another process of the cluster, whose messages for this process's tables are forwarded here. */
   readonly remote?: boolean;
+}
+
+/** Writes a text frame to a socket (if it is still open). */
+export type FrameWriter = (json: string) => void;
+
+/** A connection's two ways of sending, over a socket's writer. */
+export function senders(write: FrameWriter): Pick<Connection, 'send' | 'sendFrame'> {
+  return { send: (msg) => write(frameOf(msg).json), sendFrame: (frame) => write(frame.json) };
 }
 
 /** The messages about one table, which in a cluster go to the process hosting it. */

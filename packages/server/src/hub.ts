@@ -1,4 +1,4 @@
-import { type ClientMessage, PROTOCOL_ERRORS, type ServerMessage } from '@parlor/protocol';
+import { type ClientMessage, PROTOCOL_ERRORS } from '@parlor/protocol';
 import { BotPool } from '@parlor/table';
 import { chat } from './chat.js';
 import { createTable } from './create-table.js';
@@ -7,7 +7,7 @@ import { refused } from './refused.js';
 import { exportOf } from './export.js';
 import type { Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
-import type { Connection } from './connection.js';
+import { type Connection, type FrameWriter, senders } from './connection.js';
 import { hello } from './hello.js';
 import type { HostingPort, TableHosting } from './hosting/hosting.js';
 import { AddressLimits } from './limits.js';
@@ -135,10 +135,11 @@ export class Hub implements HostingPort {
   connectionsFrom(address: string): number { return this.limits.connectionsFrom(address); }
 
   /**
-   * A new connection from `address`, or null when that address has too many open already (it is
-   * told why and `close` is called).
+   * A new connection from `address`, whose frames `write` puts on its socket, or null when that
+   * address has too many open already (it is told why and `close` is called).
    */
-  connect(send: (msg: ServerMessage) => void, address = 'unknown', close: () => void = () => {}): Connection | null {
+  connect(write: FrameWriter, address = 'unknown', close: () => void = () => {}): Connection | null {
+    const { send, sendFrame } = senders(write);
     if (!this.limits.connect(address)) {
       this.d.metrics.refused.inc({ code: 'TOO_MANY_CONNECTIONS' });
       send({ type: 'error', code: 'TOO_MANY_CONNECTIONS', message: `Too many connections from your address (at most ${this.d.config.maxConnectionsPerAddress}); close some first.` });
@@ -147,7 +148,7 @@ export class Hub implements HostingPort {
     }
     this.d.metrics.sockets.inc();
     const c: Connection = {
-      id: `c${this.nextId++}`, playerId: null, send, address, watching: new Set(), lobby: false,
+      id: `c${this.nextId++}`, playerId: null, send, sendFrame, address, watching: new Set(), lobby: false,
       limit: new RateLimit(this.d.config.rateBurst, this.d.config.ratePerSecond),
       chatLimit: new RateLimit(3, 1),
     };

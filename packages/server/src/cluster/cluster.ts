@@ -1,5 +1,6 @@
 import type { ClientMessage, ServerMessage, TableSummary } from '@parlor/protocol';
 import type { Connection } from '../connection.js';
+import { type Frame, frameOf, frameText } from '../frame.js';
 import type { LobbyEntry } from '../lobby.js';
 import { randomId } from '../identity.js';
 import { RateLimit } from '../rate-limit.js';
@@ -60,7 +61,7 @@ export interface ClusterHost {
 
 type ProcMessage =
   | { t: 'req'; from: string; id: number; conn: string; player: { id: string; name: string; account: boolean }; address: string; msg: ClientMessage; sent: number }
-  | { t: 'deliver'; conn: string; msg: ServerMessage }
+  | { t: 'deliver'; conns: string[]; frame: string }
   | { t: 'done'; id: number }
   | { t: 'gone'; from: string; conn: string }
   | { t: 'batch'; msgs: ProcMessage[] };
@@ -270,24 +271,48 @@ export class Cluster {
     });
   }
 
-  /** Messages for each process, sent together at the end of this turn of the event loop. */
-  private readonly outbox = new Map<string, ProcMessage[]>();
+  /**
+   * Messages for each process, sent together at the end of this turn of the event loop, with the
+   * frame of the last one when it is a delivery.
+   */
+  private readonly outbox = new Map<string, { msgs: ProcMessage[]; frame: Frame | null }>();
 
   /**
    * Sends `m` to process `proc`. What one turn of the event loop sends to one process (a move's
    * reply and the updates of every watcher there, say) goes as one Redis message, in order.
    */
   private post(proc: string, m: ProcMessage): void {
-    let queued = this.outbox.get(proc);
-    if (queued === undefined) {
-      this.outbox.set(proc, (queued = []));
+    const q = this.queue(proc);
+    q.msgs.push(m);
+    q.frame = null;
+  }
+
+  /**
+   * Sends `frame` to connection `conn` of process `proc`. A frame sent to several connections of
+   * one process in a row (a table's update for its watchers there) goes once, with their list.
+   */
+  private deliver(proc: string, conn: string, frame: Frame): void {
+    const q = this.queue(proc);
+    const last = q.msgs.at(-1);
+    if (q.frame === frame && last?.t === 'deliver') {
+      last.conns.push(conn);
+      return;
+    }
+    q.msgs.push({ t: 'deliver', conns: [conn], frame: frame.json });
+    q.frame = frame;
+  }
+
+  private queue(proc: string): { msgs: ProcMessage[]; frame: Frame | null } {
+    let q = this.outbox.get(proc);
+    if (q === undefined) {
+      this.outbox.set(proc, (q = { msgs: [], frame: null }));
       if (this.outbox.size === 1) setImmediate(() => this.flush());
     }
-    queued.push(m);
+    return q;
   }
 
   private flush(): void {
-    for (const [proc, msgs] of this.outbox) this.bus.publish(`proc:${proc}`, msgs.length === 1 ? msgs[0] : { t: 'batch', msgs });
+    for (const [proc, { msgs }] of this.outbox) this.bus.publish(`proc:${proc}`, msgs.length === 1 ? msgs[0] : { t: 'batch', msgs });
     this.outbox.clear();
   }
 
@@ -299,7 +324,12 @@ export class Cluster {
         // process sends the next only after the `done` of the last).
         for (const x of m.msgs) this.onProc(x).catch((err: unknown) => this.host.log.error({ err }, 'a message from another process failed'));
         return;
-      case 'deliver': this.local.get(m.conn)?.send(m.msg); return;
+      case 'deliver': {
+        // The text its host serialized once, written to each socket as it is.
+        const frame = frameText(m.frame);
+        for (const conn of m.conns) this.local.get(conn)?.sendFrame(frame);
+        return;
+      }
       case 'done': {
         const w = this.waiting.get(m.id);
         if (w === undefined) return;
@@ -340,7 +370,8 @@ export class Cluster {
     if (c === undefined) {
       c = {
         id: key, proc, playerId, address, watching: new Set(), lobby: false, remote: true,
-        send: (msg: ServerMessage) => this.post(proc, { t: 'deliver', conn, msg }),
+        send: (msg: ServerMessage) => this.deliver(proc, conn, frameOf(msg)),
+        sendFrame: (frame: Frame) => this.deliver(proc, conn, frame),
         // Rate limits are applied where the socket is.
         limit: new RateLimit(1e9, 1e9), chatLimit: new RateLimit(3, 1),
       };

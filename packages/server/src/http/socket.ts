@@ -1,9 +1,9 @@
 import fastifyWebsocket from '@fastify/websocket';
-import { MAX_MESSAGE_BYTES, PROTOCOL_ERRORS, type ServerMessage, helloMessage, parseClientMessage } from '@parlor/protocol';
+import { MAX_MESSAGE_BYTES, PROTOCOL_ERRORS, helloMessage, parseClientMessage } from '@parlor/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config.js';
 import type { Connection } from '../connection.js';
-import { MAX_ECHO, clip } from '../echo.js';
+import { clip } from '../echo.js';
 import type { Hub } from '../hub.js';
 import type { Metrics } from '../metrics.js';
 import { originCheck } from './security.js';
@@ -64,15 +64,12 @@ export async function socketRoute(app: FastifyInstance, hub: Hub, config: Server
     // the TCP socket is corked until the next tick.
     const tcp = (socket as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
     let corked = false;
-    const send = (msg: ServerMessage) => {
+    const write = (json: string) => {
       if (socket.readyState !== socket.OPEN) return;
-      // Whatever composed it (this file, the hub, a game's rules), an error text echoes at most
-      // MAX_ECHO characters of the client's input: texts are cut at that length in all.
-      if (msg.type === 'error' && msg.message.length > MAX_ECHO) msg = { ...msg, message: clip(msg.message) };
       if (tcp && !corked) { corked = true; tcp.cork(); process.nextTick(() => { corked = false; tcp.uncork(); }); }
-      socket.send(JSON.stringify(msg));
+      socket.send(json);
     };
-    const conn: Connection | null = hub.connect(send, req.ip, () => socket.close(1008, 'too many connections'));
+    const conn: Connection | null = hub.connect(write, req.ip, () => socket.close(1008, 'too many connections'));
     if (conn === null) return;
     let chain: Promise<void> = Promise.resolve();
     socket.on('message', (data: Buffer, isBinary: boolean) => {
@@ -82,7 +79,7 @@ export async function socketRoute(app: FastifyInstance, hub: Hub, config: Server
       const refuse = (code: keyof typeof PROTOCOL_ERRORS, message: string, re: string | number | undefined) => {
         metrics.refused.inc({ code });
         req.log.debug({ code }, 'message refused');
-        send({ type: 'error', ...(re === undefined ? {} : { re }), code, message });
+        conn.send({ type: 'error', ...(re === undefined ? {} : { re }), code, message });
       };
       if (!conn.limit.take()) {
         return refuse('RATE_LIMITED', `Too many messages: ${config.rateBurst} at once, then ${config.ratePerSecond} a second. This one was dropped; send it again in a moment.`,

@@ -5,6 +5,7 @@ import {
   seatedPlayers, seatsOf, summary, tableMessage,
 } from '@parlor/table';
 import type { ServerConfig } from '../config.js';
+import { frameOf } from '../frame.js';
 import { gameRecords } from '../ratings/records.js';
 import { type Fence, LeaseLost, type TableRow } from '../store/store.js';
 import { type Client, Refusal, type TableHost } from './types.js';
@@ -100,8 +101,10 @@ export class Table {
     this.host.bots.forget(this.id);
   }
 
+  /** One message for these watchers: serialized once, when first written, the same text for all of them. */
   private send(to: readonly string[], msg: ServerMessage): void {
-    for (const id of to) this.host.client(id)?.send(msg);
+    const frame = frameOf(msg);
+    for (const id of to) this.host.client(id)?.sendFrame(frame);
   }
 
   private async write(w: Write): Promise<boolean> {

@@ -2,6 +2,7 @@ import type { ServerMessage } from '@parlor/protocol';
 import type { BotPool, Person } from '@parlor/table';
 import type { Clock } from '../clock.js';
 import type { ServerConfig } from '../config.js';
+import type { Frame } from '../frame.js';
 import type { Metrics } from '../metrics.js';
 import type { Store } from '../store/store.js';
 import type { Table } from './table.js';
@@ -12,6 +13,8 @@ export interface Client {
   readonly id: string;
   readonly playerId: string;
   send(msg: ServerMessage): void;
+  /** Sends a message serialized once for all its recipients. */
+  sendFrame(frame: Frame): void;
 }
 
 /** What a table needs from the server around it. */
