@@ -3,7 +3,8 @@
  * host and the page's session), on a clock the test moves: the response window closes at its end
  * with the game's answer for a silent seat (SF-14: trust), a bot that fails or chooses an illegal
  * action has a legal move played for it, and a record opened again (a reload) is the same game at
- * the same moment — the same position, log and window end — and plays on.
+ * the same moment — the same position, log and window end — and plays on; records kept by the
+ * earlier offline engine (moves without their time) still open, resume and finish.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -197,5 +198,74 @@ describe('the offline table on the table core', () => {
     const done = store.records.get(r.id)!;
     expect(done.actions.slice(0, moves)).toEqual(kept.actions);
     expect(await verifies(done)).toBe(0);
+  });
+  it('a record kept before moves had their time opens, plays on from the opening and verifies; a finished one opens finished', async () => {
+    const store = new MemoryStore();
+    const clock = new TestClock();
+    const r = record('stir-fry-eighteen', 3, 'basic', 55);
+    await store.put(r);
+    const first = page(store, clock, PAGE_TIMING);
+    await first.session.open(r);
+    const rng = createRng('old');
+    await drive(first, clock, rng, (s) => (s.record?.actions.length ?? 0) >= 10 && s.snapshot!.seq === s.record!.actions.length);
+    await first.session.close();
+    // As the earlier version kept it: the same fields, no time on any move.
+    const old: OfflineRecord = { ...store.records.get(r.id)!, actions: store.records.get(r.id)!.actions.map(({ at: _at, ...a }) => a) };
+    await store.put(old);
+
+    clock.advance(60_000);
+    const second = page(store, clock, PAGE_TIMING);
+    expect(await second.session.open(structuredClone(old))).toBe(true);
+    const opened = second.session.get().snapshot!;
+    expect(opened.seq).toBe(old.actions.length);
+    // The moves without a time count as played at the opening: a window open then runs its full length from now.
+    expect(opened.waitingSince).toBe(clock.now());
+    if (opened.deadline !== null) expect(opened.deadline).toBe(clock.now() + r.windowSeconds! * 1000);
+    await drive(second, clock, rng, (s) => s.record?.finishedAt != null && s.snapshot?.outcome != null);
+    await second.session.close();
+    const done = store.records.get(r.id)!;
+    expect(done.actions.slice(0, old.actions.length)).toEqual(old.actions);
+    expect(await verifies(done)).toBe(0);
+
+    // Finished, without times: it opens as it ended, and nothing more is stored.
+    const finished: OfflineRecord = { ...done, actions: done.actions.map(({ at: _at, ...a }) => a) };
+    await store.put(finished);
+    const writes = store.writes;
+    const third = page(store, clock, PAGE_TIMING);
+    expect(await third.session.open(structuredClone(finished))).toBe(true);
+    await third.host.settled();
+    expect(third.session.get().snapshot).toMatchObject({ seq: finished.actions.length, outcome: finished.outcome, stats: finished.stats, seed: r.seed, legal: [] });
+    expect(clock.nextDue()).toBeNull();
+    expect(store.writes).toBe(writes);
+    await third.session.close();
+  });
+
+  it('a game whose last move was stored but not its end (the page closed between) is finished when opened', async () => {
+    const store = new MemoryStore();
+    const clock = new TestClock();
+    const r = record('flip-7', 2, 'basic', 13, { target: 100 });
+    await store.put(r);
+    const first = page(store, clock, AT_ONCE);
+    await first.session.open(r);
+    await drive(first, clock, createRng('end'), (s) => s.record?.finishedAt != null && s.snapshot?.outcome != null);
+    await first.session.close();
+    const done = store.records.get(r.id)!;
+    const unfinished: OfflineRecord = { ...done, finishedAt: null, outcome: null, stats: null };
+    await store.put(unfinished);
+
+    const second = page(store, clock, AT_ONCE);
+    expect(await second.session.open(structuredClone(unfinished))).toBe(true);
+    // Over by the rules, the end not yet stored: the table's finish falls due at once.
+    expect(second.session.get().snapshot!.outcome).toEqual(done.outcome);
+    expect(clock.nextDue()).toBe(clock.now());
+    clock.advance(0);
+    await second.host.settled();
+    expect(second.session.get().record!.finishedAt).toBe(new Date(clock.now()).toISOString());
+    await second.session.close();
+    const kept = store.records.get(r.id)!;
+    expect(kept.actions).toEqual(done.actions);
+    expect(kept.outcome).toEqual(done.outcome);
+    expect(kept.stats).toEqual(done.stats);
+    expect(await verifies(kept)).toBe(0);
   });
 });
