@@ -7,21 +7,8 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const MAX_LINES = 250;
-/**
- * The folders whose files must stay within MAX_LINES. The whole of packages/server/src joins once
- * the split of the table and the hub lands.
- */
-const LINE_LIMITED_FOLDERS = ['packages/server/src/store'];
-/**
- * Files whose import cycles are known and left to the split of the table, the hub and the cluster:
- * a cycle all of whose files are among these is not reported. A path ending in / is a folder.
- */
-const KNOWN_CYCLE_FILES = [
-  'packages/server/src/hub.ts',
-  'packages/server/src/table/',
-  'packages/server/src/cluster/',
-  'packages/server/src/ratings/records.ts',
-];
+/** The folders whose files must stay within MAX_LINES. */
+const LINE_LIMITED_FOLDERS = ['packages/server/src'];
 
 /** Every TypeScript source under `dir` (absolute paths). */
 function sources(dir: string): string[] {
@@ -116,7 +103,6 @@ function shortestLoop(graph: ReadonlyMap<string, readonly string[]>, start: stri
 }
 
 const describeCycle = (c: Cycle) => c.loop.join(' → ') + (c.files.length > c.loop.length - 1 ? ` (in a group of ${c.files.length}: ${c.files.join(', ')})` : '');
-const known = (file: string) => KNOWN_CYCLE_FILES.some((k) => (k.endsWith('/') ? file.startsWith(k) : file === k));
 const packages = readdirSync(join(ROOT, 'packages')).filter((p) => existsSync(join(ROOT, 'packages', p, 'src'))).sort();
 
 describe('the sources', () => {
@@ -160,7 +146,6 @@ describe('the sources', () => {
     const files = sources(join(ROOT, 'packages', pkg, 'src'));
     const found = cycles(importGraph(files))
       .map((c) => ({ files: c.files.map((f) => relative(ROOT, f)), loop: c.loop.map((f) => relative(ROOT, f)) }))
-      .filter((c) => !c.files.every(known))
       .map(describeCycle);
     expect(found, `import cycles:\n${found.join('\n')}`).toEqual([]);
   });

@@ -29,7 +29,7 @@ export class Table {
   readonly module: AnyGame;
   private readonly runner: TableRunner;
 
-  constructor(state: TableState, readonly host: TableHost) {
+  constructor(state: TableState, readonly host: TableHost<Table>) {
     this.module = gameModule(state.row.game);
     this.runner = new TableRunner(state, {
       now: () => host.clock.now(),
@@ -50,12 +50,12 @@ export class Table {
   }
 
   /** A table that has not started: its row, as created. */
-  static fresh(row: TableRow, host: TableHost): Table {
+  static fresh(row: TableRow, host: TableHost<Table>): Table {
     return new Table(newTableState(row, peopleOf(row, host), tableSettings(host.config), host.clock.now()), host);
   }
 
   /** A table rebuilt from the store: its current game is the fold of its log. */
-  static async restore(row: TableRow, host: TableHost, fence: Fence): Promise<Table> {
+  static async restore(row: TableRow, host: TableHost<Table>, fence: Fence): Promise<Table> {
     const t = new Table(await rebuild(row, host), host);
     t.fence = fence;
     return t;

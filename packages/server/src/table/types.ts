@@ -5,7 +5,6 @@ import type { ServerConfig } from '../config.js';
 import type { Frame } from '../frame.js';
 import type { Metrics } from '../metrics.js';
 import type { Store } from '../store/store.js';
-import type { Table } from './table.js';
 
 /** A connection as a table sees it. */
 export interface Client {
@@ -17,8 +16,11 @@ export interface Client {
   sendFrame(frame: Frame): void;
 }
 
-/** What a table needs from the server around it. */
-export interface TableHost {
+/**
+ * What a table needs from the server around it. `T` is the table itself (table.ts's Table), which
+ * its calls hand back; it is a parameter so that this file need not import the table.
+ */
+export interface TableHost<T extends { readonly id: string } = { readonly id: string }> {
   readonly store: Store;
   readonly metrics: Metrics;
   readonly config: ServerConfig;
@@ -33,11 +35,11 @@ export interface TableHost {
   /** The client watching as `watcherId`, if it is still connected. */
   client(watcherId: string): Client | undefined;
   /** The table closed: it leaves memory and the lobby. */
-  tableClosed(table: Table): void;
+  tableClosed(table: T): void;
   /** Another process took the table's lease (a write was refused with LeaseLost): it leaves this one. */
-  leaseLost(table: Table): void;
+  leaseLost(table: T): void;
   /** The table's seats or status changed (the lobby hears of it). */
-  tableChanged(table: Table): void;
+  tableChanged(table: T): void;
   readonly log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
