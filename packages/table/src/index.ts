@@ -11,3 +11,4 @@ export { canSee, noPersonLeft, seatedPlayers, seatsOf } from './people.js';
 export { summary, tableMessage } from './messages.js';
 export { MIN_LEFT_SECONDS, botLevelFor } from './schedule.js';
 export { ALREADY_PLAYED, TableRunner, type TablePorts } from './runner.js';
+export { type Clock, TestClock, systemClock } from './clock.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TestClock } from '../src/clock.js';
+import { TestClock } from '../src/index.js';
 
 describe('TestClock', () => {
   it('stands still until advanced, then fires what falls due in order, at its own moment', () => {
@@ -40,5 +40,19 @@ describe('TestClock', () => {
     clock.advance(60_000);
     expect(order).toEqual(['real', 'jumped']);
     expect(clock.now()).toBeGreaterThanOrEqual(60_000);
+  });
+});
+
+describe('TestClock, auto', () => {
+  it('fires each timer on its own, once the work under way has run, its time jumping to it', async () => {
+    const clock = new TestClock({ start: 0, auto: true });
+    const fired: [string, number][] = [];
+    const done = new Promise<void>((resolve) => {
+      clock.after(60_000, () => { fired.push(['late', clock.now()]); resolve(); });
+      clock.after(5, () => fired.push(['soon', clock.now()]));
+    });
+    await done;
+    expect(fired).toEqual([['soon', 5], ['late', 60_000]]);
+    expect(clock.nextDue()).toBeNull();
   });
 });
