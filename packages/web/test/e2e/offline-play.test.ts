@@ -28,8 +28,8 @@ import { cookBest, discardDown, endTurn, nextMoment as sfMoment, sf, trust } fro
 /**
  * The offline games' randomness, dealt: a new game's RANDOM_BYTES (40: its seed, then its id) are
  * taken from `games` in turn (sessionStorage keeps the count across reloads), as hex; any other
- * request for random values is the browser's own. Also counts the bot moves the offline worker
- * (named parlor-offline, offline/channel.ts) sends back to this page (`window.workerBotMoves`).
+ * request for random values is the browser's own. Also counts the bot moves in the records the
+ * offline worker (named parlor-offline, offline/channel.ts) pushes to this page (`window.workerBotMoves`).
  */
 function dealtOffline(games: readonly string[]): (context: BrowserContext) => Promise<unknown> {
   return (context) => context.addInitScript((hexes: readonly string[]) => {
@@ -53,8 +53,15 @@ function dealtOffline(games: readonly string[]): (context: BrowserContext) => Pr
       constructor(url: string | URL, options?: WorkerOptions) {
         super(url, options);
         if (options?.name !== 'parlor-offline') return;
-        this.addEventListener('message', (e: MessageEvent<{ reply?: { type?: string; move?: { by?: string } | null } }>) => {
-          if (e.data.reply?.type === 'update' && e.data.reply.move?.by === 'bot') w.workerBotMoves++;
+        // After each write the worker pushes the game's record as stored: the bots' moves are those
+        // of its new actions made by a bot (each counted once, by game).
+        const counted: Record<string, number> = {};
+        this.addEventListener('message', (e: MessageEvent<{ push?: { type?: string; id?: string; record?: { actions: readonly { by?: string }[] } } }>) => {
+          const p = e.data.push;
+          if (p?.type !== 'record' || p.id === undefined || p.record === undefined) return;
+          const from = counted[p.id] ?? 0;
+          for (const a of p.record.actions.slice(from)) if (a.by === 'bot') w.workerBotMoves++;
+          counted[p.id] = Math.max(from, p.record.actions.length);
         });
       }
     };
