@@ -2,7 +2,8 @@
  * End-to-end harness (issue 6, item 9): the real server in-process (temp database, quick bots)
  * serving the built client from packages/web/dist, driven by Debian's Chromium through
  * playwright-core. Every person gets their own browser context (their own localStorage, so their
- * own token), as two people on two machines would.
+ * own token), as two people on two machines would. Every game plays a known deal (support/deals.ts
+ * chooses them), and the server's time is the test's to move on or hold (support/time.ts).
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -49,8 +50,6 @@ export interface Harness {
   readonly time: ServerTime;
   /** The seed the next game started on this server plays (else the file's own `e2e <file> <n>`). */
   deal(seed: string): void;
-  /** The seed of every game started so far, in order. */
-  readonly seeds: readonly string[];
   close(): Promise<void>;
 }
 
@@ -64,11 +63,10 @@ export interface Harness {
 export async function startHarness(file: string, overrides: Partial<ServerConfig> = {}, options: Omit<StartOptions, 'logger'> = {}): Promise<Harness> {
   const time = new ServerTime();
   const chosen: string[] = [];
-  const seeds: string[] = [];
+  let games = 0;
   const seed = options.seed ?? (() => {
-    const next = chosen.shift() ?? `e2e ${file} ${seeds.length + 1}`;
-    seeds.push(next);
-    return next;
+    games++;
+    return chosen.shift() ?? `e2e ${file} ${games}`;
   });
   const server = await e2eServer({ botDelayMs: [50, 150], webRoot: WEB_DIST, ...overrides }, { clock: time.clock, ...options, seed });
   let browser: Browser;
@@ -83,7 +81,7 @@ export async function startHarness(file: string, overrides: Partial<ServerConfig
     throw e;
   }
   return {
-    server, browser, time, seeds,
+    server, browser, time,
     deal: (s) => { chosen.push(s); },
     close: async () => {
       await browser.close().catch(() => undefined);
@@ -175,12 +173,12 @@ export async function start(page: Page): Promise<void> {
 const POLL_MS = 5_000;
 
 /**
- * Polls `check` every `everyMs` (100 ms) until it returns true: a wait on a state, never a fixed
- * sleep (the pause between two polls only spaces the questions). A poll that throws, or takes
- * longer than POLL_MS, counts as false: a locator call such as getAttribute waits up to the
- * context's 30 s for an element that has just gone, which must not use up the whole wait.
+ * Polls `check` every 100 ms until it returns true: a wait on a state, never a fixed sleep (the
+ * pause between two polls only spaces the questions). A poll that throws, or takes longer than
+ * POLL_MS, counts as false: a locator call such as getAttribute waits up to the context's 30 s for
+ * an element that has just gone, which must not use up the whole wait.
  */
-export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: string, everyMs = 100): Promise<void> {
+export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     let timer: NodeJS.Timeout | undefined;
@@ -189,7 +187,7 @@ export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number
     clearTimeout(timer);
     if (ok) return;
     if (Date.now() > end) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
 

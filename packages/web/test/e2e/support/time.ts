@@ -62,16 +62,6 @@ export class ServerTime {
     this.holds = Math.max(0, this.holds - 1);
   }
 
-  /** Runs `body` with the server's time held, and lets it run again however `body` ends. */
-  async whileHeld<T>(body: () => Promise<T>): Promise<T> {
-    this.hold();
-    try {
-      return await body();
-    } finally {
-      this.release();
-    }
-  }
-
   close(): void {
     clearInterval(this.ticker);
   }
