@@ -1,5 +1,6 @@
-import type { GameId } from '@parlor/rules';
+import { GAME_IDS, type GameId } from '@parlor/rules';
 import type { BotLevel } from './bot.js';
+import { GAME_BOTS } from './registry.js';
 
 /** A rating in OpenSkill's terms (Weng–Lin; the `openskill` package's default model, Plackett–Luce). */
 export interface BotRating {
@@ -21,12 +22,11 @@ export interface BotRating {
  * measured. (Ranked by place instead, Flip 7's expert would rate below its basic: it plays to win
  * the game, not for places; docs/bots.md, "Bot ratings".)
  *
- * Made by `npx tsx --conditions=@parlor/source packages/bots/scripts/calibrate-ratings.ts` on
- * 2026-11-30 (1,500 Stir Fry Eighteen and 2,000 Flip 7 games with random player counts and levels,
- * default options, fixed seeds; standard errors of the gaps 0.3–0.8). Method, figures and the
+ * Each game's figures are in its entry of the registry (`ratings`, game-bots.ts), made by
+ * `npx tsx --conditions=@parlor/source packages/bots/scripts/calibrate-ratings.ts` (fixed seeds;
+ * standard errors of the gaps 0.3–0.8 at the 2026-11-30 calibration). Method, figures and the
  * sanity check: docs/bots.md, "Bot ratings".
  */
-export const BOT_RATINGS: Record<GameId, Partial<Record<BotLevel, BotRating>>> = {
-  'stir-fry-eighteen': { random: { mu: 5.22, sigma: 1.74 }, basic: { mu: 9.02, sigma: 1.74 }, expert: { mu: 21.36, sigma: 1.74 } },
-  'flip-7': { random: { mu: 5.40, sigma: 1.80 }, basic: { mu: 15.21, sigma: 1.80 }, expert: { mu: 18.36, sigma: 1.80 } },
-};
+export const BOT_RATINGS: Record<GameId, Partial<Record<BotLevel, BotRating>>> = Object.fromEntries(
+  GAME_IDS.map((game) => [game, GAME_BOTS[game].ratings]),
+) as Record<GameId, Partial<Record<BotLevel, BotRating>>>;

@@ -4,7 +4,7 @@ import {
   COACH_ENGLISH, F7_COACH, coachGame, coachSentence, createBot, recordGame, type CoachReport, type RecordedExport,
 } from '../src/index.js';
 import { lineInfo } from '../src/flip-7/common.js';
-import { f7Values } from '../src/coach/flip-7-values.js';
+import { f7Values } from '../src/flip-7/coach-values.js';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 

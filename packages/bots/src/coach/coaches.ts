@@ -1,7 +1,7 @@
 import type { ActionOf, EventOf, GameId, ViewOf } from '@parlor/rules';
-import { coachFlip7 } from './flip-7.js';
+import { GAME_BOTS } from '../registry.js';
 import type { SeatWalk } from './fold.js';
-import { coachStirFry } from './stir-fry-eighteen.js';
+import type { CoachMessage } from './message.js';
 import type { CoachDecision } from './types.js';
 
 /**
@@ -11,16 +11,26 @@ import type { CoachDecision } from './types.js';
 export type CoachJudge<G extends GameId = GameId> = (walk: SeatWalk<ViewOf<G>, ActionOf<G>, EventOf<G>>, seat: number, threshold?: number) =>
   { threshold: number; decisions: CoachDecision[] };
 
-/**
- * Each registered game's coach. Typed by the rules registry: a game added there without an entry
- * here is a type error, so the choice is explicit; a game without a coach has `null`.
- */
-const COACHES: { readonly [G in GameId]: CoachJudge<G> | null } = {
-  'stir-fry-eighteen': (walk, seat, threshold) => coachStirFry(walk.moments, seat, walk.players, threshold),
-  'flip-7': (walk, seat, threshold) => coachFlip7(walk.moments, seat, threshold),
-};
+/** A game's coach and its words, part of the game's entry in the bots' registry (game-bots.ts). */
+export interface GameCoach<G extends GameId = GameId> {
+  readonly judge: CoachJudge<G>;
+  /**
+   * Each kind of decision it judges (`CoachDecision.kind`, `<short>.<decision>`) and its sentence:
+   * the key (under `coach.msg.` in locales/<lang>/coach.json) and the values to fill it with.
+   */
+  readonly messages: Readonly<Record<string, (d: CoachDecision) => CoachMessage>>;
+  /** Its sentences in English, by key; locales/en/coach.json's `msg` repeats them word for word (a test checks). */
+  readonly english: Readonly<Record<string, string>>;
+  /** The things its sentences name (the `card` and `claim` values), in English; coach.json's `thing` translates them. */
+  readonly things: Readonly<Record<string, string>>;
+}
 
 /** The coach of a game, or null when it has none. */
 export function coachOf(game: GameId): CoachJudge | null {
-  return COACHES[game] as CoachJudge | null;
+  return (GAME_BOTS[game].coach?.judge ?? null) as CoachJudge | null;
+}
+
+/** Every registered game's coach, in the registry's order (games without one left out). */
+export function everyCoach(): GameCoach[] {
+  return Object.values(GAME_BOTS).flatMap((b) => (b.coach === null ? [] : [b.coach as unknown as GameCoach]));
 }

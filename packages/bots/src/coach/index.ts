@@ -10,15 +10,13 @@ import { type CoachExport, checkExport, walkForSeat } from './fold.js';
 import type { CoachDecision, CoachReport, CoachResult, CoachSummary } from './types.js';
 
 export * from './types.js';
-export { coachOf, type CoachJudge } from './coaches.js';
+export { coachOf, type CoachJudge, type GameCoach } from './coaches.js';
 export { walkForSeat, checkExport, type CoachExport, type SeatMoment, type SeatWalk } from './fold.js';
-export { F7_COACH, f7FlagBar, f7JudgeDecision } from './flip-7.js';
 export { recordGame, type RecordedExport } from './record.js';
-export { SF_COACH } from './stir-fry-eighteen.js';
 export { coachMessage, coachSentence, coachSummaryLine, coachProblemText, fillTemplate, COACH_ENGLISH, COACH_ENGLISH_THINGS, COACH_PERCENT_VALUES, COACH_SEAT_VALUES, COACH_THING_VALUES, type CoachMessage } from './words.js';
 
 export interface CoachOptions {
-  /** Flag decisions costing more than this many expected points (default: the game's, F7_COACH / SF_COACH). */
+  /** Flag decisions costing more than this many expected points (default: the game's coach's own). */
   readonly threshold?: number;
   /**
    * For tests: views are taken from this state instead (e.g. the game's `resample` for the seat:

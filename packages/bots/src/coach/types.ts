@@ -5,18 +5,11 @@
  */
 import type { GameId } from '@parlor/rules';
 
-/** What a decision was about. */
-export type CoachKind =
-  /** Flip 7: hit or stay (F7-5; the deal-time choice of F7-4). */
-  | 'f7.hitOrStay'
-  /** Flip 7: who receives an action card (F7-8..F7-11; set-aside cards of a Flip Three, F7-10). */
-  | 'f7.give'
-  /** Stir Fry Eighteen: taste test or trust another player's discard (SF-14..SF-16). */
-  | 'sf.taste'
-  /** Stir Fry Eighteen: a discard's claim (SF-11, SF-12), honest or a bluff, against the chance of a taste test. */
-  | 'sf.claim'
-  /** Stir Fry Eighteen: a dish cooked (SF-19..SF-23) against the best dish in the hand. */
-  | 'sf.cook';
+/**
+ * What a decision was about: `<game's short name>.<decision>`, one of the kinds its game's coach
+ * words (`GameCoach.messages`, game-bots.ts); each game's coach lists its own.
+ */
+export type CoachKind = string;
 
 /** One option of a decision and what it was worth, in expected points (see CoachReport.unit). */
 export interface CoachOption {
@@ -24,14 +17,14 @@ export interface CoachOption {
   readonly id: string;
   /** Expected points of this option, by the coach's measure for this kind (docs/bots.md, "The coach"). */
   readonly value: number;
-  /** Flip 7: the chance to bust this round after choosing it (under best play afterwards). */
+  /** A game's own measure beside the value, such as the chance to bust this round after choosing it (Flip 7). */
   readonly bust?: number;
 }
 
 export interface CoachDecision {
   /** Index of the action in the export's `actions` (the decision's answer). */
   readonly index: number;
-  /** Flip 7: the round (F7-4); Stir Fry Eighteen: the turn number. */
+  /** Where in the game it was, counted in the game's unit of length (its module's `length.unit`: rounds, turns). */
   readonly round: number;
   readonly kind: CoachKind;
   /** The option taken (an id of `options`). */
@@ -44,9 +37,9 @@ export interface CoachDecision {
   /** Costs more than the threshold and is not explained by playing to win: worth telling. */
   readonly flagged: boolean;
   /**
-   * Flip 7: when winning the game and maximising points disagree (the win-chance model prefers
-   * another option than the points), the option that wins more often, and the advice follows it;
-   * null when they agree.
+   * When winning the game and maximising points disagree (a coach with a win-chance model, such as
+   * Flip 7's, prefers another option than the points), the option that wins more often, and the
+   * advice follows it; null when they agree or the coach weighs points alone.
    */
   readonly winBest: string | null;
   /** The facts the sentence needs (line total, bust chance, a chance of honesty, a receiver, a dish's name…). */
@@ -60,7 +53,7 @@ export interface CoachSummary {
   readonly pointsLost: number;
   /** Those of the flagged decisions alone. */
   readonly flaggedLost: number;
-  /** Flip 7 decisions where winning and maximising points disagreed (the advice followed winning). */
+  /** Decisions where winning and maximising points disagreed (the advice followed winning; `winBest`). */
   readonly conflicts: number;
 }
 

@@ -33,7 +33,7 @@ export async function coachCommand(path: string, seatArg: string, print: (line: 
   print(`Coach for ${r.name} (seat ${seat}), ${r.game}: ${r.decisions.length} decisions; flagged (!) when one cost more than ${r.threshold.toFixed(1)} points on average; ~ when winning and points disagreed.`);
   for (const d of r.decisions) {
     const mark = d.flagged ? '!' : d.winBest !== null && d.winBest === d.chosen && d.cost > 0 ? '~' : ' ';
-    // Flip 7 values over the exact solver's budget are approximate (docs/bots-flip-7.md, "The coach's bound").
+    // A coach's values past the budget of its exact solve carry their level (`facts.level` above 0): approximate.
     const approx = typeof d.facts.level === 'number' && d.facts.level > 0 ? ` [approximate values, level ${d.facts.level}]` : '';
     print(`${mark} ${unit} ${String(d.round).padStart(2)} · action ${String(d.index).padStart(3)}: ${coachSentence(d, names, seat)}${approx}`);
   }

@@ -15,13 +15,22 @@
  *    hand held then; reaching the target (SF-27) counts as the best there is.
  */
 import { SF_PAIR_DRAWS, SF_PROTEIN_DRAWS, type SfAction, type SfEvent, type SfView, sfCardIndex, sfDishPoints, sfIsHonest } from '@parlor/rules';
-import { SfBelief } from '../stir-fry-eighteen/belief.js';
-import { pCaughtPair, pCaughtProtein, possibleTesters } from '../stir-fry-eighteen/bluff.js';
-import { WIN_VALUE, cookGain } from '../stir-fry-eighteen/dishes.js';
-import { OPTION_LOSS, TESTER_GIFT, lookahead } from '../stir-fry-eighteen/expert.js';
-import { CARD_VALUE, sfTasteOdds } from '../stir-fry-eighteen/taste-test.js';
-import type { SeatMoment } from './fold.js';
-import type { CoachDecision, CoachOption } from './types.js';
+import type { SeatMoment } from '../coach/fold.js';
+import type { CoachDecision, CoachOption } from '../coach/types.js';
+import { SfBelief } from './belief.js';
+import { pCaughtPair, pCaughtProtein, possibleTesters } from './bluff.js';
+import { WIN_VALUE, cookGain } from './dishes.js';
+import { OPTION_LOSS, TESTER_GIFT, lookahead } from './expert.js';
+import { CARD_VALUE, sfTasteOdds } from './taste-test.js';
+
+/** What a Stir Fry Eighteen decision was about (CoachDecision.kind). */
+export type SfCoachKind =
+  /** Taste test or trust another player's discard (SF-14..SF-16). */
+  | 'sf.taste'
+  /** A discard's claim (SF-11, SF-12), honest or a bluff, against the chance of a taste test. */
+  | 'sf.claim'
+  /** A dish cooked (SF-19..SF-23) against the best dish in the hand. */
+  | 'sf.cook';
 
 export const SF_COACH = Object.freeze({
   /** Flag a decision that cost more than this many expected points. */
@@ -87,7 +96,7 @@ function judgeCook(view: SfView, legal: readonly SfAction[], action: SfAction): 
   return { ...j, facts: { ...j.facts, bestPoints: best.value >= WIN_VALUE ? sfDishPoints(best.id.split('+') as never) : best.value } };
 }
 
-/** Every decision of `me` in the game's walk (fold.ts), with the belief kept from its events. */
+/** Every decision of `me` in the game's walk (coach/fold.ts), with the belief kept from its events. */
 export function coachStirFry(moments: readonly SeatMoment<SfView, SfAction, SfEvent>[], me: number, _players: number,
   threshold: number = SF_COACH.threshold): { threshold: number; decisions: CoachDecision[] } {
   const belief = new SfBelief();
@@ -107,7 +116,7 @@ export function sfJudgeDecision(view: SfView, legal: readonly SfAction[], action
   threshold: number = SF_COACH.threshold): CoachDecision | null {
   if (legal.length < 2) return null;
   let j: Judged | null = null;
-  let kind: CoachDecision['kind'];
+  let kind: SfCoachKind;
   if (view.phase === 'taste-test') { j = judgeTaste(view, belief, action); kind = 'sf.taste'; }
   else if (action.type === 'cook') { j = judgeCook(view, legal, action); kind = 'sf.cook'; }
   else { j = judgeClaim(view, belief, action); kind = 'sf.claim'; }

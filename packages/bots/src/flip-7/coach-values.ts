@@ -10,8 +10,8 @@
  * F7_COACH.approxMargins[level] (docs/bots-flip-7.md, "The coach's bound").
  */
 import { F7_FLIP_THREE, F7_PLUS2, F7_TIMES2 } from '@parlor/rules';
-import type { F7LineInfo } from '../flip-7/common.js';
-import { type F7SolveOptions, f7SolveFlipThree, f7SolveRound } from '../flip-7/solver.js';
+import type { F7LineInfo } from './common.js';
+import { type F7SolveOptions, f7SolveFlipThree, f7SolveRound } from './solver.js';
 
 export type F7Level = 0 | 1 | 2;
 

@@ -2,7 +2,7 @@
  * The Flip 7 coach: every hit or stay (F7-5, and the deal-time choice of F7-4) and every choice of
  * who receives an action card (F7-8..F7-11, set-aside cards of a Flip Three alike, F7-10), judged
  * from the seat's view alone (F7-16: every line, the discard pile and the scores are public; the
- * pile's order is not) against the exact round solver (flip-7-values.ts).
+ * pile's order is not) against the exact round solver (coach-values.ts).
  *
  * Measure: expected points of this round.
  *  - Hit or stay: the solver's value of each (the seat's own line, playing on best after).
@@ -21,17 +21,24 @@
  * (yours, and the receiver's before and after, divided by the number of opponents).
  */
 import { F7_CARD_NAMES, type F7Action, type F7Event, type F7View, f7NextFlipOdds } from '@parlor/rules';
-import { lineInfo, type F7LineInfo } from '../flip-7/common.js';
-import { f7ExpertOptions } from '../flip-7/expert.js';
-import type { SeatMoment } from './fold.js';
-import { type F7Level, f7FlipThreeValue, f7Values } from './flip-7-values.js';
-import type { CoachDecision, CoachOption } from './types.js';
+import { lineInfo, type F7LineInfo } from './common.js';
+import type { SeatMoment } from '../coach/fold.js';
+import type { CoachDecision, CoachOption } from '../coach/types.js';
+import { type F7Level, f7FlipThreeValue, f7Values } from './coach-values.js';
+import { f7ExpertOptions } from './expert.js';
+
+/** What a Flip 7 decision was about (CoachDecision.kind). */
+export type F7CoachKind =
+  /** Hit or stay (F7-5; the deal-time choice of F7-4). */
+  | 'f7.hitOrStay'
+  /** Who receives an action card (F7-8..F7-11; set-aside cards of a Flip Three, F7-10). */
+  | 'f7.give';
 
 export const F7_COACH = Object.freeze({
   /** Flag a decision that cost more than this many expected points. */
   threshold: 1,
   /**
-   * Added to the threshold when a value is approximated, by level (flip-7-values.ts): the largest
+   * Added to the threshold when a value is approximated, by level (coach-values.ts): the largest
    * error of a hit's value against the exact one measured over 320 decisions of expert games
    * (scripts/f7-coach-bound.ts, 2026-11-30: level 1 at most 5.50, level 2 at most 18.00), rounded up.
    */
@@ -145,12 +152,12 @@ export function f7JudgeDecision(view: F7View, legal: readonly F7Action[], action
   const flagged = j.cost > bar && !(winBest !== null && j.chosen === winBest);
   // A points-best choice against the win model's costs no points (cost 0); winning itself is not judged.
   return {
-    index, round: view.round, kind: view.pending.kind === 'hit-or-stay' ? 'f7.hitOrStay' : 'f7.give',
+    index, round: view.round, kind: (view.pending.kind === 'hit-or-stay' ? 'f7.hitOrStay' : 'f7.give') satisfies F7CoachKind,
     chosen: j.chosen, best: j.best, options: j.options, cost: j.cost, flagged, winBest, facts,
   };
 }
 
-/** Every decision of `me` in the game's walk (fold.ts). */
+/** Every decision of `me` in the game's walk (coach/fold.ts). */
 export function coachFlip7(moments: readonly SeatMoment<F7View, F7Action, F7Event>[], me: number, threshold: number = F7_COACH.threshold):
   { threshold: number; decisions: CoachDecision[] } {
   const decisions: CoachDecision[] = [];
