@@ -6,6 +6,8 @@ import type { SqliteRecords } from './records.js';
 /** Tables, their games and each game's append-only action log in SQLite; writes behind the table's fence. */
 export class SqliteTables {
   private readonly s;
+  /** Runs its function in one transaction (made once: better-sqlite3 builds a wrapper per call of `transaction`). */
+  private readonly inTransaction: (fn: () => unknown) => unknown;
 
   constructor(private readonly db: Database.Database, private readonly leases: SqliteLeases, private readonly records: SqliteRecords) {
     this.s = {
@@ -19,13 +21,11 @@ export class SqliteTables {
       append: db.prepare('INSERT OR IGNORE INTO actions (table_id, game_no, seq, seat, action, at, by) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       actions: db.prepare('SELECT seq, seat, action, at, by FROM actions WHERE table_id = ? AND game_no = ? ORDER BY seq'),
     };
+    this.inTransaction = db.transaction((fn: () => unknown) => fn());
   }
 
   saveTable(t: TableRow, fence: Fence): void {
-    this.db.transaction(() => {
-      this.leases.fenced(t.id, fence);
-      this.s.saveTable.run(t.id, JSON.stringify(t), t.status, t.createdAt);
-    })();
+    this.fencedWrite(t.id, fence, () => this.s.saveTable.run(t.id, JSON.stringify(t), t.status, t.createdAt));
   }
   tables(): TableRow[] {
     return (this.s.tables.all() as { body: string }[]).map((r) => JSON.parse(r.body) as TableRow);
@@ -35,20 +35,14 @@ export class SqliteTables {
     return r === undefined ? null : (JSON.parse(r.body) as TableRow);
   }
   addGame(g: GameRow, fence: Fence): void {
-    this.db.transaction(() => {
-      this.leases.fenced(g.tableId, fence);
-      this.s.addGame.run(g.tableId, g.gameNo, JSON.stringify(g));
-    })();
+    this.fencedWrite(g.tableId, fence, () => this.s.addGame.run(g.tableId, g.gameNo, JSON.stringify(g)));
   }
   game(tableId: string, gameNo: number): GameRow | null {
     const r = this.s.game.get(tableId, gameNo) as { body: string } | undefined;
     return r === undefined ? null : (JSON.parse(r.body) as GameRow);
   }
   appendAction(tableId: string, gameNo: number, a: ActionRow, fence: Fence): boolean {
-    return this.db.transaction(() => {
-      this.leases.fenced(tableId, fence);
-      return this.s.append.run(tableId, gameNo, a.seq, a.seat, JSON.stringify(a.action), a.at, a.by ?? null).changes === 1;
-    })();
+    return this.fencedWrite(tableId, fence, () => this.s.append.run(tableId, gameNo, a.seq, a.seat, JSON.stringify(a.action), a.at, a.by ?? null).changes === 1);
   }
   actions(tableId: string, gameNo: number): ActionRow[] {
     return (this.s.actions.all(tableId, gameNo) as { seq: number; seat: number; action: string; at: string; by: string | null }[])
@@ -56,7 +50,7 @@ export class SqliteTables {
   }
   finishGame(tableId: string, gameNo: number, result: unknown, finishedAt: string, stats: unknown[] | null, records: GameRecords | undefined,
     fence: Fence): void {
-    this.db.transaction(() => {
+    this.inTransaction(() => {
       this.leases.fenced(tableId, fence);
       const r = this.s.game.get(tableId, gameNo) as { body: string } | undefined;
       if (r === undefined) return;
@@ -64,6 +58,18 @@ export class SqliteTables {
       if (g.finishedAt !== null) return; // recorded already (a retried finish)
       this.s.finish.run(JSON.stringify({ ...g, result, stats, finishedAt }), finishedAt, tableId, gameNo);
       this.records.add(tableId, gameNo, records);
-    })();
+    });
+  }
+
+  /**
+   * One write of a table: alone when unfenced (a lone server: one statement is atomic by itself);
+   * behind its fence, checked in the same transaction, when fenced.
+   */
+  private fencedWrite<T>(tableId: string, fence: Fence, write: () => T): T {
+    if (fence === undefined) return write();
+    return this.inTransaction(() => {
+      this.leases.fenced(tableId, fence);
+      return write();
+    }) as T;
   }
 }
