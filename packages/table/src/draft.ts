@@ -2,9 +2,13 @@ import { type AnyGame, type GameEvent, createRng, gameModule } from '@parlor/rul
 import type { Effect, Write } from './effect.js';
 import type { GameState, TableState } from './state.js';
 
-/** A refusal thrown inside a step and turned into its `refusal` by `step` (never escapes the package). */
-export class Refused extends Error {
-  constructor(readonly code: string, message: string) { super(message); }
+/**
+ * A refusal thrown inside a step and turned into its `refusal` by `step` (never escapes the
+ * package). Not an Error: refusals are common (a taste-test window's late answers) and need no
+ * stack trace.
+ */
+export class Refused {
+  constructor(readonly code: string, readonly message: string) {}
 }
 
 export function refuse(code: string, message: string): never {

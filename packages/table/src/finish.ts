@@ -8,7 +8,7 @@ export function finish(d: Draft): void {
   const row = d.s.row;
   const outcome = d.module.outcome(g.state);
   if (outcome === null) throw new Error(`table ${row.id}: game ${g.no} is not over`);
-  const stats = d.module.stats(g.allEvents, row.seats.length);
+  const stats = d.module.stats(g.allEvents.read(), row.seats.length);
   const left = row.seats.flatMap((_, seat) => (d.s.away[seat] === 'left' ? [seat] : []));
   d.write({
     op: 'finish',

@@ -1,12 +1,13 @@
 import type { Mover } from '@parlor/protocol';
 import { type GameEvent, type Seat, seedRng } from '@parlor/rules';
+import { Log } from './log.js';
 import type { GameState } from './state.js';
 
 /** A game from its opening position (`opening`: the events of its forced first moves). */
 export function newGame(o: { no: number; seed: string; commitment: string; state: unknown; opening: readonly GameEvent[]; at: number }): GameState {
   return {
-    no: o.no, seed: o.seed, commitment: o.commitment, state: o.state, seq: 0, lastEvents: [], allEvents: o.opening.slice(),
-    moves: [{ seat: null, by: null, events: o.opening.length }], lastBy: null, lastSeat: null, waitingSince: o.at, stats: null,
+    no: o.no, seed: o.seed, commitment: o.commitment, state: o.state, seq: 0, lastEvents: [], allEvents: Log.of(o.opening),
+    moves: Log.of([{ seat: null, by: null, events: o.opening.length }]), lastBy: null, lastSeat: null, waitingSince: o.at, stats: null,
     rng: seedRng(`${o.seed}/bots`), deadline: null, windowOpened: null, windowEnds: null,
   };
 }
@@ -15,6 +16,6 @@ export function newGame(o: { no: number; seed: string; commitment: string; state
 export function advance(g: GameState, seat: Seat, state: unknown, events: readonly GameEvent[], by: Mover | null, at: number): GameState {
   return {
     ...g, state, seq: g.seq + 1, lastEvents: events, lastBy: by, lastSeat: seat, waitingSince: at,
-    allEvents: [...g.allEvents, ...events], moves: [...g.moves, { seat, by, events: events.length }],
+    allEvents: g.allEvents.append(events), moves: g.moves.append([{ seat, by, events: events.length }]),
   };
 }

@@ -2,6 +2,7 @@ export type { ActionRow, GameRow, SeatRow, TableRow } from './rows.js';
 export type { GameState, Person, TableSettings, TableState, Timer } from './state.js';
 export type { TableInput } from './input.js';
 export type { BotAsk, Effect, FinishedGame, Refusal, Step, Write } from './effect.js';
+export { Log } from './log.js';
 export { step } from './step.js';
 export { newTableState, restoreTable, type Restored, type StoredTable } from './restore.js';
 export { newTableRow, type TableRequest } from './create.js';

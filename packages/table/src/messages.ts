@@ -76,8 +76,9 @@ function history(d: Draft, viewer: Viewer): Pick<GameSnapshot, 'history' | 'hist
   const out: GameEvent[] = [];
   const moves: HistoryMove[] = [];
   let at = 0;
-  for (const move of g.moves) {
-    const seen = d.eventsFor(g.allEvents.slice(at, at + move.events), viewer);
+  const all = g.allEvents.read();
+  for (const move of g.moves.read()) {
+    const seen = d.eventsFor(all.slice(at, at + move.events), viewer);
     at += move.events;
     out.push(...seen);
     moves.push({ seat: move.seat, by: move.by, events: seen.length });

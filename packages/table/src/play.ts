@@ -68,7 +68,7 @@ export function ask(d: Draft, seat: Seat, key: string): void {
     kind: 'ask',
     ask: {
       seat, seq: g.seq, game: d.s.row.game, gameNo: g.no, level, view: d.module.view(g.state, seat),
-      legal: d.module.legalActions(g.state, seat), seen: d.eventsFor(g.allEvents, seat), rng: decision,
+      legal: d.module.legalActions(g.state, seat), seen: d.eventsFor(g.allEvents.read(), seat), rng: decision,
     },
   });
 }

@@ -1,5 +1,6 @@
 import type { AwayReason, HistoryMove, Mover } from '@parlor/protocol';
 import type { GameEvent, RngState, Seat } from '@parlor/rules';
+import type { Log } from './log.js';
 import type { TableRow } from './rows.js';
 
 /** What a table knows of a player it shows: their name, whether they are an account, and their presence. */
@@ -51,9 +52,9 @@ export interface GameState {
   /** The last action's events (every audience), for snapshots sent between actions. */
   readonly lastEvents: readonly GameEvent[];
   /** Every event of the game so far (every audience), for the statistics and each watcher's history. */
-  readonly allEvents: readonly GameEvent[];
+  readonly allEvents: Log<GameEvent>;
   /** The moves `allEvents` is made of, oldest first (the opening first, seat null). */
-  readonly moves: readonly HistoryMove[];
+  readonly moves: Log<HistoryMove>;
   readonly lastBy: Mover | null;
   readonly lastSeat: Seat | null;
   /** Since when the game has waited for the seats it waits for now (ms since the epoch). */
