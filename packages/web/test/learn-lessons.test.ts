@@ -13,11 +13,11 @@ import {
 } from '@parlor/rules';
 import { describe, expect, it } from 'vitest';
 import { guidedSnapshot, guidedTable } from '../src/ui/learn/guided-table.js';
-import { F7_LESSON } from '../src/ui/learn/f7-lesson.js';
+import { F7_LESSON } from '../src/ui/games/flip-7/lesson.js';
 import {
   type Lesson, type Run, act, currentStep, finished, next, offered, playQueued, ready, startRun, waitsForNext,
 } from '../src/ui/learn/lesson.js';
-import { SF_FIRST_DISH, SF_LESSON, SF_WINNING_DISH } from '../src/ui/learn/sf-lesson.js';
+import { SF_FIRST_DISH, SF_LESSON, SF_WINNING_DISH } from '../src/ui/games/stir-fry-eighteen/lesson.js';
 import en from '../src/i18n/locales/en/learn.json' with { type: 'json' };
 
 const LOCALES = resolve(import.meta.dirname, '../src/i18n/locales');

@@ -6,13 +6,18 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { GAME_IDS, GAMES, SF_CARDS } from '@parlor/rules';
+import { GAME_IDS, GAMES, type GameId, SF_CARDS } from '@parlor/rules';
 import { describe, expect, it } from 'vitest';
-import { F7_ACTION_CARDS, GAME_RULES, citedRules } from '../src/ui/learn/rules-content.js';
+import { F7_ACTION_CARDS } from '../src/ui/games/flip-7/card-groups.js';
+import { WEB_GAMES } from '../src/ui/games/registry.js';
+import { type HowToPlay, citedRules } from '../src/ui/learn/rules-content.js';
 import en from '../src/i18n/locales/en/learn.json' with { type: 'json' };
 import sfEn from '../src/i18n/locales/en/sf.json' with { type: 'json' };
 
 const root = resolve(import.meta.dirname, '../../..');
+/** Each game's "How to play", as its registry entry loads it for the pages. */
+const GAME_RULES = Object.fromEntries(await Promise.all(GAME_IDS.map(async (id) => [id, (await WEB_GAMES[id].learn()).howToPlay] as const))) as
+  Record<GameId, HowToPlay>;
 type Tree = { [k: string]: string | Tree };
 const has = (tree: unknown, key: string): boolean => {
   let at: unknown = tree;
@@ -34,7 +39,7 @@ describe('how to play pages', () => {
     it(`${game}: every numbered rule is cited on the page`, () => {
       const all = ruleNumbers(game);
       expect(all.length).toBeGreaterThan(10);
-      const cited = citedRules(game, fields.flatMap((f) => (f.rule === undefined ? [] : [f.rule])));
+      const cited = citedRules(g, fields.flatMap((f) => (f.rule === undefined ? [] : [f.rule])));
       expect(all.filter((r) => !cited.has(r))).toEqual([]);
       // …and nothing that is not a rule.
       expect([...cited].filter((r) => !all.includes(r))).toEqual([]);

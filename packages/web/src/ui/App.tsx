@@ -44,14 +44,16 @@ export function App({ client, store }: { client: ParlorClient; store: Store }) {
 /** Pages that need no name: "How to play", the guided games and the offline games run in the browser alone. */
 const NO_NAME_NEEDED = /^\/(?:learn|offline)(?:\/|$)/;
 
-/** The locale files a page needs beyond those loaded at start (i18n/index.ts); the games' own come with their screens. */
+/**
+ * The locale files a page needs beyond those loaded at start (i18n/index.ts). A game's own come with
+ * the part of it a page shows (its screen, replay, "How to play" or lesson: ui/games/web-game.ts).
+ */
 function pageStrings(pathname: string): readonly string[] {
-  // The rules pages and guided games show both games' cards, in their words.
   if (/^\/learn(?:\/|$)/.test(pathname)) return LEARN_STRINGS;
   if (/^\/games\//.test(pathname)) return REPLAY_STRINGS;
   return NO_STRINGS;
 }
-const LEARN_STRINGS = ['learn', 'sf', 'f7'] as const;
+const LEARN_STRINGS = ['learn'] as const;
 const REPLAY_STRINGS = ['replay'] as const;
 const NO_STRINGS = [] as const;
 

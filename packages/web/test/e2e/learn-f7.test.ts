@@ -8,7 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { F7_LESSON } from '../../src/ui/learn/f7-lesson.js';
+import { F7_LESSON } from '../../src/ui/games/flip-7/lesson.js';
 import { type Harness, createTable, shouldSkip, startHarness, withFailureShots } from './support/e2e.js';
 import { type Lang, axeProblems, clickWhenEnabled, inWords, lessonValues, newcomer, shots, step, strings } from './support/learn.js';
 

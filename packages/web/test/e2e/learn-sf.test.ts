@@ -9,7 +9,7 @@
 import { SF_CARDS, type SfCard } from '@parlor/rules';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SF_LESSON } from '../../src/ui/learn/sf-lesson.js';
+import { SF_LESSON } from '../../src/ui/games/stir-fry-eighteen/lesson.js';
 import { type Harness, createTable, shouldSkip, startHarness, withFailureShots } from './support/e2e.js';
 import { type Lang, axeProblems, clickWhenEnabled, inWords, lessonValues, newcomer, shots, step, strings } from './support/learn.js';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 /**
- * The numbered rules (SF-n, F7-n) a paragraph explains, shown discreetly after it so that anyone can
+ * The numbered rules (a game's `<tag>-n`) a paragraph explains, shown discreetly after it so that anyone can
  * check the point against the rule reference.
  */
 export function Cite({ rules }: { rules: readonly string[] }) {

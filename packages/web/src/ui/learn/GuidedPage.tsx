@@ -5,25 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { holdMs, useSettings } from '../../state/settings.js';
 import { useApp } from '../context.js';
 import { GAME_SCREENS } from '../games/registry.js';
+import type { AnyLesson } from '../games/web-game.js';
 import type { GameProps } from '../table/game-props.js';
 import { Cite } from './Cite.js';
-import { F7_LESSON } from './f7-lesson.js';
 import { guidedSnapshot, guidedTable } from './guided-table.js';
 import {
-  type Lesson, type Run, type StepValues, act as actRun, currentStep, finished, next, playQueued, ready, startRun, waitsForNext,
+  type Run, type StepValues, act as actRun, currentStep, finished, next, playQueued, ready, startRun, waitsForNext,
 } from './lesson.js';
 import { Link, learnPath } from './Link.js';
-import { SF_LESSON } from './sf-lesson.js';
+import { useLesson } from './useLearnContent.js';
 import { useTitle } from './useTitle.js';
 import './learn.css';
-
-type AnyLesson = Lesson<unknown, unknown>;
-
-/** Each game's guided first game (typed by the registry: a new game needs one here). */
-export const LESSONS: Record<GameId, AnyLesson> = {
-  'stir-fry-eighteen': SF_LESSON as unknown as AnyLesson,
-  'flip-7': F7_LESSON as unknown as AnyLesson,
-};
 
 /** The scripted players' names, by seat (seat 0 is the newcomer). */
 const BOTS = ['mia', 'leo'] as const;
@@ -32,13 +24,13 @@ type AnyRun = Run<unknown, unknown>;
 
 /**
  * `/learn/<game>/guided`: the game's real screen (GAME_SCREENS) fed with snapshots built in the
- * browser from the lesson (guided-table.ts), below a lesson panel that says what to do and why
- * (pinned to the top of the window while the table scrolls under it).
+ * browser from the game's lesson (its entry in the web registry, guided-table.ts), below a lesson
+ * panel that says what to do and why (pinned to the top of the window while the table scrolls under it).
  * The other seats' moves are played one by one, a moment apart, so that the newcomer sees them.
  */
 export function GuidedPage({ game }: { game: GameId }) {
   const { t, i18n } = useTranslation();
-  const lesson = LESSONS[game];
+  const lesson = useLesson(game);
   const [run, setRun] = useState<AnyRun>(() => startRun(lesson));
   const latest = useRef(run);
   latest.current = run;

@@ -1,59 +1,47 @@
 import { MOVE_TIMERS } from '@parlor/protocol';
 import { type GameId, GAMES, type OptionField } from '@parlor/rules';
-import { type ComponentType, Fragment, type ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Cite } from './Cite.js';
-import { F7CardGallery } from './f7-cards.js';
-import { GAME_RULES, type RuleItem, type RuleSection } from './rules-content.js';
-import { SfCardGallery } from './sf-cards.js';
+import type { HowToPlay, RuleItem, RuleLevel as Level, RuleSection } from './rules-content.js';
+import { useHowToPlay } from './useLearnContent.js';
 import './learn.css';
-
-type Level = 2 | 3;
-
-/**
- * Each game's cards, pictured as its table draws them, with their texts: shown after the item its
- * rules name (`cards.after`). Typed by the registry: a game added there without one is a type error.
- */
-const CARD_GALLERIES: Record<GameId, ComponentType<{ level: Level }>> = {
-  'stir-fry-eighteen': SfCardGallery,
-  'flip-7': F7CardGallery,
-};
 
 function Heading({ level, id, children }: { level: Level; id?: string; children: ReactNode }) {
   return level === 2 ? <h2 id={id}>{children}</h2> : <h3 id={id}>{children}</h3>;
 }
 
 /** A section's id on the page (for the contents list). */
-export const sectionId = (game: GameId, key: string): string => `learn-${GAME_RULES[game].short}-${key}`;
+export const sectionId = (g: HowToPlay, key: string): string => `learn-${g.short}-${key}`;
 
 /**
  * The rules of one game in our own words, every card with its text, and the table options explained;
  * each point cites the numbered rules it explains. Used by the /learn page and the table's panel.
+ * The game's sections and cards come from its entry in the web registry (waited for on first use).
  */
 export function Rules({ game, level = 2 }: { game: GameId; level?: Level }) {
   const { t } = useTranslation();
-  const g = GAME_RULES[game];
+  const g = useHowToPlay(game);
   return (
     <div className="learn-rules">
       {g.sections.map((s) => (
-        <section key={s.key} className="learn-section" aria-labelledby={sectionId(game, s.key)}>
-          <Heading level={level} id={sectionId(game, s.key)}>{t(`learn.${g.short}.rules.${s.key}.title`)}</Heading>
-          <Items game={game} section={s} level={level} />
+        <section key={s.key} className="learn-section" aria-labelledby={sectionId(g, s.key)}>
+          <Heading level={level} id={sectionId(g, s.key)}>{t(`learn.${g.short}.rules.${s.key}.title`)}</Heading>
+          <Items g={g} section={s} level={level} />
         </section>
       ))}
-      <section className="learn-section" aria-labelledby={sectionId(game, 'options')}>
-        <Heading level={level} id={sectionId(game, 'options')}>{t('learn.options.title')}</Heading>
-        <Options game={game} />
+      <section className="learn-section" aria-labelledby={sectionId(g, 'options')}>
+        <Heading level={level} id={sectionId(g, 'options')}>{t('learn.options.title')}</Heading>
+        <Options game={game} g={g} />
       </section>
     </div>
   );
 }
 
 /** A section's paragraphs; consecutive bullet items form one list under the paragraph before them. */
-function Items({ game, section, level }: { game: GameId; section: RuleSection; level: Level }) {
+function Items({ g, section, level }: { g: HowToPlay; section: RuleSection; level: Level }) {
   const { t } = useTranslation();
-  const short = GAME_RULES[game].short;
-  const Gallery = CARD_GALLERIES[game];
+  const { short, Gallery } = g;
   const text = (i: RuleItem) => t(`learn.${short}.rules.${section.key}.${i.key}`);
   const groups: { lead: RuleItem | null; bullets: RuleItem[] }[] = [];
   for (const i of section.items) {
@@ -90,10 +78,9 @@ function valueText(game: GameId, f: OptionField, v: unknown, t: (k: string, o?: 
  * form is built from): each one's name, what it does, its values and default, and its rule. Then
  * the table settings that are not rules: the taste-test window (a game's response window) and the move timer.
  */
-function Options({ game }: { game: GameId }) {
+function Options({ game, g }: { game: GameId; g: HowToPlay }) {
   const { t } = useTranslation();
   const module = GAMES[game];
-  const g = GAME_RULES[game];
   const defaults = module.options.defaults as Record<string, unknown>;
   const window = module.responseWindow;
   return (

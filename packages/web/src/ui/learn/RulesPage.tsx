@@ -1,14 +1,14 @@
-import { GAME_IDS, type GameId } from '@parlor/rules';
+import { GAME_IDS, GAMES, type GameId } from '@parlor/rules';
 import { useTranslation } from 'react-i18next';
 import { Link, guidedPath, learnPath } from './Link.js';
 import { Rules, sectionId } from './Rules.js';
-import { GAME_RULES } from './rules-content.js';
+import { useHowToPlay } from './useLearnContent.js';
 import { useTitle } from './useTitle.js';
 
 /** `/learn/<game>`: how to play one game — the rules in our own words, every card, the options. */
 export function RulesPage({ game }: { game: GameId }) {
   const { t } = useTranslation();
-  const g = GAME_RULES[game];
+  const g = useHowToPlay(game);
   const name = t(`games.${game}.name`);
   useTitle(`${t('learn.page.title', { game: name })} — ${t('app.name')}`);
   const others = GAME_IDS.filter((id) => id !== game);
@@ -25,12 +25,12 @@ export function RulesPage({ game }: { game: GameId }) {
           <Link to={guidedPath(game)} className="button-link">{t('learn.page.guided')}</Link>
           <span className="small muted">{t('learn.page.guidedHelp')}</span>
         </div>
-        <p className="small muted">{t('learn.page.ruleNote', { example: `${g.tag}-5` })}</p>
+        <p className="small muted">{t('learn.page.ruleNote', { example: `${GAMES[game].ruleTag}-5` })}</p>
         <nav aria-label={t('learn.page.contents')} className="learn-toc">
           <h2 className="small muted">{t('learn.page.contents')}</h2>
           <ol>
             {[...g.sections.map((s) => s.key), 'options'].map((key) => (
-              <li key={key}><a href={`#${sectionId(game, key)}`}>{key === 'options' ? t('learn.options.title') : t(`learn.${g.short}.rules.${key}.title`)}</a></li>
+              <li key={key}><a href={`#${sectionId(g, key)}`}>{key === 'options' ? t('learn.options.title') : t(`learn.${g.short}.rules.${key}.title`)}</a></li>
             ))}
           </ol>
         </nav>

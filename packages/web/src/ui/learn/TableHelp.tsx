@@ -3,7 +3,7 @@ import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, guidedPath, learnPath } from './Link.js';
 
-// The rules load the first time the panel is opened.
+// The rules load the first time the panel is opened (and with them the game's "How to play", from its registry entry).
 const Rules = lazy(() => import('./Rules.js').then((m) => ({ default: m.Rules })));
 
 /** A table's "How to play" panel: that game's rules, folded until asked for, with links to the full page and the guided game. */

@@ -46,7 +46,7 @@ export interface LessonStep<S, A> {
 
 export interface Lesson<S = unknown, A = unknown> {
   readonly game: GameId;
-  /** Its texts' folder under `learn.` (`sf`, `f7`). */
+  /** Its texts' folder under `learn.`: its game's short name (`learn.<short>.guided.<step>`). */
   readonly short: string;
   readonly players: number;
   readonly options: Record<string, unknown>;

@@ -1,6 +1,6 @@
 import type { F7Action, F7CardName, F7State } from '@parlor/rules';
-import { cardLabel } from '../games/flip-7/text.js';
-import type { Lesson } from './lesson.js';
+import type { Lesson } from '../../learn/lesson.js';
+import { cardLabel } from './text.js';
 
 /**
  * The guided first game of Flip 7: three players (you, Mia, Leo) near the end of a game (you 180,

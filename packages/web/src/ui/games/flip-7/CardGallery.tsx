@@ -1,10 +1,11 @@
 import { F7_DECK_COUNTS, f7CardCode } from '@parlor/rules';
 import { useTranslation } from 'react-i18next';
-import { Card as F7Card } from '../games/flip-7/Card.js';
-import { cardLabel } from '../games/flip-7/text.js';
-import { Cite } from './Cite.js';
-import { F7_ACTION_CARDS, F7_MODIFIER_CARDS, F7_NUMBER_CARDS } from './rules-content.js';
-import '../games/flip-7/f7.css';
+import { Cite } from '../../learn/Cite.js';
+import type { RuleLevel } from '../../learn/rules-content.js';
+import { F7_ACTION_CARDS, F7_MODIFIER_CARDS, F7_NUMBER_CARDS } from './card-groups.js';
+import { Card as F7Card } from './Card.js';
+import { cardLabel } from './text.js';
+import './f7.css';
 
 /** One Flip 7 card as the table draws it, in a line of its own. */
 function OneCard({ card }: { card: Parameters<typeof F7Card>[0]['card'] }) {
@@ -12,7 +13,7 @@ function OneCard({ card }: { card: Parameters<typeof F7Card>[0]['card'] }) {
 }
 
 /** Flip 7's cards: the numbers with their counts, the modifiers and the action cards, each with its text (F7-1, F7-8..F7-13). */
-export function F7CardGallery({ level }: { level: 2 | 3 }) {
+export function F7CardGallery({ level }: { level: RuleLevel }) {
   const { t } = useTranslation();
   const sub = (key: string) => (level === 2 ? <h3>{t(key)}</h3> : <h4>{t(key)}</h4>);
   return (

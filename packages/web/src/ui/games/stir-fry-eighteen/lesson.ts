@@ -1,5 +1,5 @@
 import { type SfAction, type SfCard, type SfState, sfSortCards } from '@parlor/rules';
-import type { Lesson, StepValues } from './lesson.js';
+import type { Lesson, StepValues } from '../../learn/lesson.js';
 
 /**
  * The guided first game of Stir Fry Eighteen: three chefs (you, Mia, Leo), a game near its end

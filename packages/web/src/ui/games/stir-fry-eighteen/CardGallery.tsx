@@ -1,11 +1,12 @@
 import { SF_BASE_COUNTS, SF_CARDS } from '@parlor/rules';
 import { useTranslation } from 'react-i18next';
-import { TableCard } from '../games/stir-fry-eighteen/Card.js';
-import { Cite } from './Cite.js';
-import '../games/stir-fry-eighteen/sf.css';
+import { Cite } from '../../learn/Cite.js';
+import type { RuleLevel } from '../../learn/rules-content.js';
+import { TableCard } from './Card.js';
+import './sf.css';
 
 /** Every Stir Fry Eighteen card: its picture (the table's own card), how many the deck holds, its text (SF-1..SF-3, SF-30). */
-export function SfCardGallery(_props: { level: 2 | 3 }) {
+export function SfCardGallery(_props: { level: RuleLevel }) {
   const { t } = useTranslation();
   return (
     <ul className="learn-cards sf" aria-label={t('learn.page.cardsLabel')}>
