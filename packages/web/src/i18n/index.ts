@@ -16,20 +16,18 @@ type Loader = () => Promise<{ default: Record<string, unknown> }>;
 /**
  * The locale files, `locales/<lang>/<file>.json`, loaded per language: a browser downloads only the
  * language it shows. `common.json` holds the shell's strings at the top level; every other file's
- * strings sit under its name (`sf.…`, `f7.…`), so a new file is picked up without a line here.
- * These load with the language; the files of ON_DEMAND (i18n/on-demand.ts) only once a page asks
- * for them (`loadStrings`), to keep the first load small: the "How to play" pages and guided games
- * (`learn`: the /learn pages and the table's rules panel ask for it; the few `learn.…` words the
- * lobby and the table show are in common.json), the replays (`replay`: the /games pages) and the
- * coach's review (`coach`: loaded with the coach's panel under a finished game), the offline
- * games (`offline`: the /offline pages) and each game's own words (`sf`, `f7`: loaded with the
- * game's screen or replay view, ui/games/registry.ts, and with the /learn pages).
+ * strings sit under its name (`learn.…`, `coach.…`, a game's own under its short name), so a new
+ * file is picked up without a line here. AT_START's files load with the language: the shell's
+ * (`common`, with the games' names and options and the few `learn.…` words the lobby and the table
+ * show) and the account menu's (`account`). Every other file loads only once a page asks for it
+ * (`loadStrings`; their loaders are in on-demand.ts), to keep the first load small: the "How to
+ * play" pages and guided games (`learn`: the /learn pages and the table's rules panel ask for it),
+ * the replays (`replay`: the /games pages), the coach's review (`coach`: loaded with the coach's
+ * panel under a finished game), the offline games (`offline`: the /offline pages) and each game's
+ * own words (loaded with the part of the game a page shows: ui/games/web-game.ts).
  */
-const FILES = import.meta.glob<{ default: Record<string, unknown> }>([
-  './locales/*/*.json', '!./locales/*/learn.json', '!./locales/*/replay.json', '!./locales/*/coach.json', '!./locales/*/offline.json',
-  '!./locales/*/sf.json', '!./locales/*/f7.json',
-]);
-const ON_DEMAND: ReadonlySet<string> = new Set(['learn', 'replay', 'coach', 'offline', 'sf', 'f7']);
+const AT_START: ReadonlySet<string> = new Set(['common', 'account']);
+const FILES = import.meta.glob<{ default: Record<string, unknown> }>(['./locales/*/common.json', './locales/*/account.json']);
 
 /** The on-demand files asked for so far: a language chosen later loads them with the rest. */
 const wanted = new Set<string>();
@@ -79,14 +77,14 @@ async function load(lang: Language, pick: (file: string) => boolean): Promise<vo
 }
 
 /** A language's files: those loaded at start, and the on-demand ones asked for so far. */
-const ensure = (lang: Language): Promise<void> => load(lang, (file) => !ON_DEMAND.has(file) || wanted.has(file));
+const ensure = (lang: Language): Promise<void> => load(lang, (file) => AT_START.has(file) || wanted.has(file));
 
 /** Whether an on-demand file's strings are there in the language shown. */
 export function stringsLoaded(file: string): boolean {
-  return !ON_DEMAND.has(file) || loaded.has(`${i18next.language}/${file}`);
+  return AT_START.has(file) || loaded.has(`${i18next.language}/${file}`);
 }
 
-/** Loads an on-demand file (`learn`, `replay`, `coach`, `offline`, `sf`, `f7`) in the language shown, and in any language chosen after. */
+/** Loads an on-demand file (`learn`, `replay`, `coach`, `offline`, a game's own) in the language shown, and in any language chosen after. */
 export function loadStrings(file: string): Promise<void> {
   wanted.add(file);
   const lang = i18next.language;
