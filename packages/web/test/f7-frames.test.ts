@@ -11,8 +11,10 @@ import {
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../src/i18n/locales/en/f7.json' with { type: 'json' };
-import { holdMs, type Pace } from '../src/state/settings.js';
-import { MAX_BEHIND, arrivals, enqueue, eventsSince, foldEvents, framesOf, heldFor, holdFor, notable, stepMs } from '../src/ui/games/flip-7/frames.js';
+import type { Pace } from '../src/state/settings.js';
+import {
+  MAX_BEHIND, arrivals, enqueue, eventsSince, f7HoldMs as holdMs, foldEvents, framesOf, heldFor, holdFor, notable, stepMs,
+} from '../src/ui/games/flip-7/frames.js';
 import { scoreFormula } from '../src/ui/games/flip-7/RoundSummary.js';
 import { cardTip, type Translate } from '../src/ui/games/flip-7/text.js';
 

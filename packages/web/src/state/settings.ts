@@ -45,12 +45,21 @@ export function useSettings(): Settings {
   return useSyncExternalStore((fn) => { listeners.add(fn); return () => listeners.delete(fn); }, getSettings);
 }
 
-/** What the table holds a moment for, in milliseconds at the normal pace. */
-const HOLD_MS = { declare: 1200, reveal: 2200, dish: 2200, bust: 1800, flip7: 2600, round: 2500 } as const;
+/**
+ * How long the table holds a move's moment (a declaration, an action card, another seat's move) at
+ * the normal pace, in milliseconds: the base every game paces from. A game's own longer moments (a
+ * reveal, a bust) and their hold times are in its folder, scaled the same way (`pacedMs`).
+ */
+const HOLD_MS = { declare: 1200 } as const;
 export type Moment = keyof typeof HOLD_MS;
 
-/** How long to hold `moment` at the chosen pace (relaxed ×1.75, fast ×0.4). */
+/** How long to hold `moment` at the chosen pace. */
 export function holdMs(moment: Moment, pace: Pace = getSettings().pace): number {
+  return pacedMs(HOLD_MS[moment], pace);
+}
+
+/** A hold of `ms` at the normal pace, at the chosen pace (relaxed ×1.75, fast ×0.4). */
+export function pacedMs(ms: number, pace: Pace = getSettings().pace): number {
   const factor = pace === 'relaxed' ? 1.75 : pace === 'fast' ? 0.4 : 1;
-  return Math.round(HOLD_MS[moment] * factor);
+  return Math.round(ms * factor);
 }

@@ -5,24 +5,33 @@ import { getSettings } from '../state/settings.js';
  * and quiet. A sound plays only when not muted and after the page has been interacted with (the
  * browser's autoplay rule); any failure is silent.
  */
-export type Cue = 'yourTurn' | 'window' | 'bust' | 'flip7';
+export type Cue = 'yourTurn' | 'window';
 
-/** Each cue: notes as [frequency Hz, start s, length s], and a waveform. */
-const CUES: Record<Cue, { wave: OscillatorType; notes: [number, number, number][] }> = {
+/** A sound: notes as [frequency Hz, start s, length s], and a waveform. */
+export interface Tone {
+  readonly wave: OscillatorType;
+  readonly notes: readonly (readonly [number, number, number])[];
+}
+
+/** The table page's own cues, the same for every game (settings/cues.ts); a game's own tones are in its folder. */
+const CUES: Record<Cue, Tone> = {
   yourTurn: { wave: 'sine', notes: [[660, 0, 0.12], [880, 0.12, 0.18]] },
   window: { wave: 'triangle', notes: [[523, 0, 0.1], [523, 0.16, 0.1]] },
-  bust: { wave: 'sawtooth', notes: [[300, 0, 0.18], [200, 0.16, 0.3]] },
-  flip7: { wave: 'square', notes: [[523, 0, 0.1], [659, 0.1, 0.1], [784, 0.2, 0.1], [1047, 0.3, 0.3]] },
 };
 
 let ctx: AudioContext | null = null;
 
 export function play(cue: Cue): void {
+  playTone(CUES[cue]);
+}
+
+/** Plays a tone (a cue of the table's, or a game's own). */
+export function playTone(tone: Tone): void {
   if (getSettings().muted || typeof window === 'undefined' || !('AudioContext' in window)) return;
   try {
     ctx ??= new AudioContext();
     if (ctx.state === 'suspended') void ctx.resume();
-    const { wave, notes } = CUES[cue];
+    const { wave, notes } = tone;
     const t0 = ctx.currentTime;
     for (const [freq, start, length] of notes) {
       const osc = ctx.createOscillator();

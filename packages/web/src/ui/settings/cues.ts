@@ -2,7 +2,7 @@ import type { GameSnapshot } from '@parlor/protocol';
 import { useEffect, useRef } from 'react';
 import { myAwayReason } from '../../state/presence.js';
 import type { TableState } from '../../state/store.js';
-import { type Cue, play } from '../sound.js';
+import { type Tone, play, playTone } from '../sound.js';
 
 /**
  * When the table asks something of me: the cue to play and the moment it is for, or null. I am asked
@@ -42,20 +42,26 @@ export function useTurnCues(table: TableState | undefined): void {
   }, [key, cue]);
 }
 
+/** A game's own cue (a bust, a Flip 7…): its name, unique among the games' cues, and its tone. */
+export interface GameCue {
+  readonly name: string;
+  readonly tone: Tone;
+}
+
 /** Moments already sounded (game cues), so that a re-render or a second screen of the same moment plays it once. */
 const played = new Set<string>();
 
 /**
- * For the game screens: plays a game's own cue (`bust`, `flip7`) once for the moment `key` names —
- * say `${tableId}:${gameNo}:${seq}` of the snapshot whose events hold the bust. Muted when the
- * player chose so (settings); silent until the page has been interacted with (the browser's rule).
+ * For the game screens: plays a game's own cue once for the moment `key` names — say
+ * `${tableId}:${gameNo}:${seq}` of the snapshot whose events hold a bust. Muted when the player
+ * chose so (settings); silent until the page has been interacted with (the browser's rule).
  */
-export function playGameCue(cue: Extract<Cue, 'bust' | 'flip7'>, key: string): void {
-  const id = `${cue}:${key}`;
+export function playGameCue(cue: GameCue, key: string): void {
+  const id = `${cue.name}:${key}`;
   if (played.has(id)) return;
   played.add(id);
   if (played.size > 500) played.delete(played.values().next().value!);
-  play(cue);
+  playTone(cue.tone);
 }
 
 /**
@@ -63,12 +69,12 @@ export function playGameCue(cue: Extract<Cue, 'bust' | 'flip7'>, key: string): v
  * sound now). The moment already shown when the screen mounts (a reload, a game watched from its
  * middle) stays silent.
  */
-export function useGameCue(cue: Extract<Cue, 'bust' | 'flip7'>, key: string | null): void {
+export function useGameCue(cue: GameCue, key: string | null): void {
   const first = useRef<string | null | undefined>(undefined);
   useEffect(() => {
     if (first.current === undefined) {
       first.current = key;
-      if (key !== null) played.add(`${cue}:${key}`);
+      if (key !== null) played.add(`${cue.name}:${key}`);
       return;
     }
     if (key !== null) playGameCue(cue, key);

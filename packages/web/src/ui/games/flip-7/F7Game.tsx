@@ -11,6 +11,7 @@ import { CardArt, CardBack } from './art.js';
 import { Card, CardLine, F7_DECK, F7_DISCARD, F7_TO_GIVE, type F7TableCards, F7TableCardsContext, lineItems } from './Card.js';
 import { Controls, Hint, giveReceivers, useMover } from './Controls.js';
 import { EndScreen } from './EndScreen.js';
+import { F7_CUES } from './cues.js';
 import { FlipThrees } from './FlipThrees.js';
 import { arrivals } from './frames.js';
 import { GameLog } from './GameLog.js';
@@ -48,8 +49,8 @@ export function F7Game({ table, snapshot, names: seatNames, act }: GameProps) {
 
   // A bust and a Flip 7 sound when their moment is shown (once; not for what is on screen at first).
   const moment = `${table.summary.id}:${frame.key}`;
-  useGameCue('bust', frame.events.some((e) => e.type === 'bust') ? moment : null);
-  useGameCue('flip7', frame.events.some((e) => e.type === 'flip-7') ? moment : null);
+  useGameCue(F7_CUES.bust, frame.events.some((e) => e.type === 'bust') ? moment : null);
+  useGameCue(F7_CUES.flip7, frame.events.some((e) => e.type === 'flip-7') ? moment : null);
 
   // The cards: which arrived at this moment (they travel from the deck), and the one Tab reaches.
   const keys = useMemo(() => view.lines.flatMap((line, s) => lineItems(line, view.status[s] === 'busted', view.round).map((x) => `${s}:${x.key}`)),

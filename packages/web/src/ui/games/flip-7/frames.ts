@@ -1,6 +1,6 @@
 import type { GameSnapshot } from '@parlor/protocol';
 import { f7CardCode, f7CardKind, type F7CardName, type F7Event, type F7View } from '@parlor/rules';
-import { holdMs, type Pace } from '../../../state/settings.js';
+import { type Pace, holdMs, pacedMs } from '../../../state/settings.js';
 
 /**
  * What the Flip 7 table shows at one moment, and for how long before the next one. The server sends
@@ -26,8 +26,19 @@ export interface F7Frame {
   readonly roundEnd: boolean;
 }
 
+/** What Flip 7's table holds longer than a move, in milliseconds at the normal pace. */
+const F7_HOLD_MS = { bust: 1800, flip7: 2600, round: 2500 } as const;
+
+/** The moments of Flip 7 the table holds: its own, and a move's (`declare`, the table's base). */
+export type F7Moment = keyof typeof F7_HOLD_MS | 'declare';
+
+/** How long to hold `moment` at `pace` (state/settings.ts scales it). */
+export function f7HoldMs(moment: F7Moment, pace?: Pace): number {
+  return moment === 'declare' ? holdMs(moment, pace) : pacedMs(F7_HOLD_MS[moment], pace);
+}
+
 /** The events worth a pause (F7-6 bust, F7-7 Flip 7, F7-8..F7-11 action cards, F7-12 a round's end). */
-function momentOf(e: F7Event): Parameters<typeof holdMs>[0] | null {
+function momentOf(e: F7Event): F7Moment | null {
   switch (e.type) {
     case 'flip-7': return 'flip7';
     case 'round-end': return 'round';
@@ -48,7 +59,7 @@ export function holdFor(events: readonly F7Event[], pace: Pace): number {
   let ms = stepMs(pace);
   for (const e of events) {
     const m = momentOf(e);
-    if (m !== null) ms = Math.max(ms, holdMs(m, pace));
+    if (m !== null) ms = Math.max(ms, f7HoldMs(m, pace));
   }
   return ms;
 }

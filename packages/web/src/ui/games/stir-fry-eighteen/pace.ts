@@ -1,9 +1,17 @@
 import type { GameEvent, GameSnapshot } from '@parlor/protocol';
 import { useEffect, useState } from 'react';
-import { type Moment, type Pace, holdMs, useSettings } from '../../../state/settings.js';
+import { type Pace, holdMs, pacedMs, useSettings } from '../../../state/settings.js';
 
-/** The moments of Stir Fry Eighteen the table holds long enough to be read. */
-export type SfMoment = Extract<Moment, 'declare' | 'reveal' | 'dish'>;
+/** What Stir Fry Eighteen's table holds longer than a move, in milliseconds at the normal pace. */
+const SF_HOLD_MS = { reveal: 2200, dish: 2200 } as const;
+
+/** The moments of Stir Fry Eighteen the table holds long enough to be read: its own, and a declaration (`declare`, the table's base). */
+export type SfMoment = keyof typeof SF_HOLD_MS | 'declare';
+
+/** How long to hold `moment` at `pace` (state/settings.ts scales it). */
+export function sfHoldMs(moment: SfMoment, pace?: Pace): number {
+  return moment === 'declare' ? holdMs(moment, pace) : pacedMs(SF_HOLD_MS[moment], pace);
+}
 
 /** The moment a move's events make (a dish over a reveal over a declaration), or null. */
 export function sfMomentOf(events: readonly GameEvent[]): SfMoment | null {
@@ -52,7 +60,7 @@ export function paceArrive(state: PaceState | null, latest: GameSnapshot, me: nu
 export function paceDue(state: PaceState, pace: Pace): number | null {
   if (state.queue.length === 0) return null;
   const moment = sfMomentOf(state.shown.events);
-  return state.shownAt + (moment === null ? 0 : holdMs(moment, pace));
+  return state.shownAt + (moment === null ? 0 : sfHoldMs(moment, pace));
 }
 
 /** The next waiting snapshot goes on show. */
