@@ -1,7 +1,12 @@
 import type { GameId } from '@parlor/rules';
 import type { BotFactory, BotLevel } from './bot.js';
-import type { GameCoach } from './coach/coaches.js';
-import type { BotRating } from './ratings.js';
+import type { GameCoach } from './coach/game-coach.js';
+
+/** A rating in OpenSkill's terms (Weng–Lin; the `openskill` package's default model, Plackett–Luce). */
+export interface BotRating {
+  readonly mu: number;
+  readonly sigma: number;
+}
 
 /**
  * Everything the bots package knows of one game, in one object that its bots folder exports

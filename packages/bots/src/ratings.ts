@@ -1,12 +1,9 @@
 import { GAME_IDS, type GameId } from '@parlor/rules';
 import type { BotLevel } from './bot.js';
+import type { BotRating } from './game-bots.js';
 import { GAME_BOTS } from './registry.js';
 
-/** A rating in OpenSkill's terms (Weng–Lin; the `openskill` package's default model, Plackett–Luce). */
-export interface BotRating {
-  readonly mu: number;
-  readonly sigma: number;
-}
+export type { BotRating };
 
 /**
  * Each bot level's fixed rating, per game, for rated tables: the server rates every seat with
