@@ -1,5 +1,5 @@
 /**
- * Calibrates the bots' fixed ratings (`BOT_RATINGS`, packages/bots/src/ratings.ts) from simulated
+ * Calibrates the bots' fixed ratings (each game's `ratings`, in packages/bots/src/<game>/bots.ts) from simulated
  * games between the levels, with the rating model the server uses: `openskill`'s `rate` with its
  * defaults (Plackett–Luce; μ₀ 25, σ₀ 25/3, β 25/6, τ 25/300), every seat a one-player team, ranked as
  * the server ranks a game: the winners first, everyone else tied. Method and figures: docs/bots.md,
@@ -8,7 +8,7 @@
  * games: calibration games per game (default: each game's own, in PLANS); game: one game id (default
  * every game); --rank=place ranks by place instead (for comparison; the server ranks by winner).
  * Prints the games, the fit, the sanity check (openskill's predictWin against simulated win rates)
- * and the object to paste into src/ratings.ts. Fixed seeds: the same arguments give the same figures.
+ * and each game's `ratings` to paste into its bots.ts. Fixed seeds: the same arguments give the same figures.
  */
 import { GAME_IDS, type GameId, type Rng, createRng, gameModule, isGameId, playGame } from '@parlor/rules';
 import { type Rating, predictWin, rate } from 'openskill';
@@ -28,7 +28,7 @@ interface Plan {
   players(rng: Rng): number;
 }
 
-/** Typed by the registry: a game added there needs a plan here (and ratings in src/ratings.ts). */
+/** Typed by the registry: a game added there needs a plan here (and ratings in its bots entry). */
 const PLANS: Record<GameId, Plan> = {
   // SF-5: 2–5 players, each count equally likely.
   'stir-fry-eighteen': { games: 1500, players: (rng) => 2 + rng.int(4) },
@@ -52,8 +52,8 @@ for (const id of GAME_IDS) {
   if (only !== undefined && id !== only) continue;
   lines.push(await calibrate(id, gamesArg === undefined ? PLANS[id].games : Number(gamesArg)));
 }
-console.log(`\nTotal ${((performance.now() - started) / 1000).toFixed(0)} s. For packages/bots/src/ratings.ts:\n`);
-console.log(`export const BOT_RATINGS: Record<GameId, Partial<Record<BotLevel, BotRating>>> = {\n${lines.join('\n')}\n};`);
+console.log(`\nTotal ${((performance.now() - started) / 1000).toFixed(0)} s. Each game's \`ratings\`, for its entry in packages/bots/src/<game>/bots.ts:\n`);
+console.log(lines.join('\n'));
 
 async function calibrate(id: GameId, games: number): Promise<string> {
   const levels = botLevels(id);
