@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 // code or comments. Identifiers are read word by word (tasteWindow → "taste Window").
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const FOLDERS = ['server/src', 'protocol/src'];
+const FOLDERS = ['server/src', 'protocol/src', 'table/src'];
 /**
  * Frozen history, exempt: a migration rewrites rows as the games of its time stored them, so it
  * names those games (test/frozen-migrations.test.ts checks it reads nothing of the registry).
@@ -49,7 +49,7 @@ function findings(file: string, text: string): string[] {
   return [...at.values()];
 }
 
-describe('the server and the protocol name no game', () => {
+describe('the server, the protocol and the table core name no game', () => {
   it('finds a game word when there is one (the check itself works)', () => {
     expect(findings('x.ts', 'const tasteWindow = 8; // SF-14')).toHaveLength(2);
     expect(findings('x.ts', '/* a Flip Three */')).toHaveLength(1);

@@ -4,8 +4,8 @@ import type { GameState, TableState } from './state.js';
 
 /**
  * A refusal thrown inside a step and turned into its `refusal` by `step` (never escapes the
- * package). Not an Error: refusals are common (a taste-test window's late answers) and need no
- * stack trace.
+ * package). Not an Error: refusals are common (several seats answering one response window,
+ * the late ones refused) and need no stack trace.
  */
 export class Refused {
   constructor(readonly code: string, readonly message: string) {}
@@ -15,12 +15,18 @@ export function refuse(code: string, message: string): never {
   throw new Refused(code, message);
 }
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 /**
- * One step under way: the state as it changes (each change a new object; the state given to `step`
- * is never modified), and the writes and effects gathered in order.
+ * One step under way: the state as it changes, and the writes and effects gathered in order. The
+ * state given to `step` is never modified: the first change copies the table (and the first change
+ * of its game copies the game), and later changes of the same step are made on those copies.
  */
 export class Draft {
-  s: TableState;
+  private state: TableState;
+  /** Whether `state` (and its game) are this step's own copies, to change in place. */
+  private own = false;
+  private ownGame = false;
   readonly writes: Write[] = [];
   readonly effects: Effect[] = [];
   readonly module: AnyGame;
@@ -28,12 +34,36 @@ export class Draft {
   kept = false;
 
   constructor(state: TableState, readonly now: number) {
-    this.s = state;
+    this.state = state;
     this.module = gameModule(state.row.game);
   }
 
+  /** The state as it now is. */
+  get s(): TableState { return this.state; }
+
+  /**
+   * The state as it now is, kept apart from what follows: later changes copy again, so `restore`
+   * can go back to it.
+   */
+  mark(): TableState {
+    this.own = false;
+    this.ownGame = false;
+    return this.state;
+  }
+
+  restore(marked: TableState): void {
+    this.state = marked;
+    this.own = false;
+    this.ownGame = false;
+  }
+
   set(change: Partial<TableState>): void {
-    this.s = { ...this.s, ...change };
+    if (!this.own) {
+      this.state = { ...this.state };
+      this.own = true;
+    }
+    Object.assign(this.state as Mutable<TableState>, change);
+    if ('game' in change) this.ownGame = false;
   }
 
   /** The running (or last) game; only called where there is one. */
@@ -44,7 +74,11 @@ export class Draft {
   }
 
   setGame(change: Partial<GameState>): void {
-    this.s = { ...this.s, game: { ...this.game, ...change } };
+    if (!this.ownGame) {
+      this.set({ game: { ...this.game } });
+      this.ownGame = true;
+    }
+    Object.assign(this.state.game as Mutable<GameState>, change);
   }
 
   write(w: Write): void { this.writes.push(w); }

@@ -91,14 +91,14 @@ export function answer(d: Draft, seat: Seat, seq: number, action: unknown, faile
   const by: Mover = d.s.row.seats[seat]!.kind === 'bot' ? 'bot' : 'stand-in';
   if (failed !== undefined) d.log('error', 'bot failed to decide; playing a random legal action', { seat, level, err: failed });
   else {
-    const before = d.s;
+    const before = d.mark();
     const writes = d.writes.length;
     const effects = d.effects.length;
     try {
       return play(d, seat, action, by);
     } catch (e) {
       if (!(e instanceof Refused)) throw e;
-      d.s = before;
+      d.restore(before);
       d.writes.length = writes;
       d.effects.length = effects;
       d.log('error', 'bot chose an illegal action; playing a random legal action', { seat, level, code: e.code });

@@ -43,7 +43,11 @@ export interface TableHost<T extends { readonly id: string } = { readonly id: st
   readonly log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
-/** A refusal to send back: a protocol or rule code and a sentence. */
-export class Refusal extends Error {
-  constructor(readonly code: string, message: string) { super(message); }
+/**
+ * A refusal to send back: a protocol or rule code and a sentence. Not an Error: refusals are
+ * common (several seats answering one response window, the late ones refused) and need no stack
+ * trace.
+ */
+export class Refusal {
+  constructor(readonly code: string, readonly message: string) {}
 }
