@@ -19,6 +19,8 @@ export interface Connection {
   lobby: boolean;
   /** A connection to another process of the cluster, whose messages for this process's tables are forwarded here. */
   readonly remote?: boolean;
+  /** Closes the socket with a WebSocket close code and reason (a socket of this process; absent for another process's). */
+  readonly close?: (code: number, reason: string) => void;
 }
 
 /** Writes a text frame to a socket (if it is still open). */

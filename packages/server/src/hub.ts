@@ -135,22 +135,22 @@ export class Hub implements HostingPort {
   connectionsFrom(address: string): number { return this.limits.connectionsFrom(address); }
 
   /**
-   * A new connection from `address`, whose frames `write` puts on its socket, or null when that
-   * address has too many open already (it is told why and `close` is called).
+   * A new connection from `address`, whose frames `write` puts on its socket and `close` closes,
+   * or null when that address has too many open already (it is told why and closed, 1008).
    */
-  connect(write: FrameWriter, address = 'unknown', close: () => void = () => {}): Connection | null {
+  connect(write: FrameWriter, address = 'unknown', close: (code: number, reason: string) => void = () => {}): Connection | null {
     const { send, sendFrame } = senders(write);
     if (!this.limits.connect(address)) {
       this.d.metrics.refused.inc({ code: 'TOO_MANY_CONNECTIONS' });
       send({ type: 'error', code: 'TOO_MANY_CONNECTIONS', message: `Too many connections from your address (at most ${this.d.config.maxConnectionsPerAddress}); close some first.` });
-      close();
+      close(1008, 'too many connections');
       return null;
     }
     this.d.metrics.sockets.inc();
     const c: Connection = {
       id: `c${this.nextId++}`, playerId: null, send, sendFrame, address, watching: new Set(), lobby: false,
       limit: new RateLimit(this.d.config.rateBurst, this.d.config.ratePerSecond),
-      chatLimit: new RateLimit(3, 1),
+      chatLimit: new RateLimit(3, 1), close,
     };
     this.byId.set(c.id, c);
     this.hosting.attach(c);

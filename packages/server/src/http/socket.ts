@@ -69,7 +69,7 @@ export async function socketRoute(app: FastifyInstance, hub: Hub, config: Server
       if (tcp && !corked) { corked = true; tcp.cork(); process.nextTick(() => { corked = false; tcp.uncork(); }); }
       socket.send(json);
     };
-    const conn: Connection | null = hub.connect(write, req.ip, () => socket.close(1008, 'too many connections'));
+    const conn: Connection | null = hub.connect(write, req.ip, (code, reason) => socket.close(code, reason));
     if (conn === null) return;
     let chain: Promise<void> = Promise.resolve();
     socket.on('message', (data: Buffer, isBinary: boolean) => {
