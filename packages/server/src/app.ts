@@ -38,7 +38,7 @@ export interface StartOptions {
 /** Builds and starts the server: store, tables restored from their logs, HTTP and WebSocket routes. */
 export async function startServer(config: ServerConfig, opts: StartOptions = {}): Promise<ParlorServer> {
   // PARLOR_DB: a SQLite file, or a postgres:// URL (store/open.ts).
-  const store = opts.store ?? await openStore(config.dbPath, { synchronous: config.dbSync, poolSize: config.dbPool });
+  const store = opts.store ?? await openStore(config.dbPath, { synchronous: config.dbSync, poolSize: config.dbPool, timeoutMs: config.dbTimeoutMs });
   const metrics = createMetrics(store);
   // Request logs carry the path only: a query string may hold a private table's invite
   // (GET /tables/:id/export?invite=…), a secret that must not reach the log.

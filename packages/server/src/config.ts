@@ -9,6 +9,8 @@ export interface ServerConfig {
   readonly dbSync: 'normal' | 'full';
   /** PARLOR_DB_POOL: connections to PostgreSQL (unused with SQLite). */
   readonly dbPool: number;
+  /** PARLOR_DB_TIMEOUT_MS: the deadline of each store call (PostgreSQL's statement and connection timeouts, SQLite's busy timeout). */
+  readonly dbTimeoutMs: number;
   /** Where the built web client is, if any (served at /). */
   readonly webRoot: string | null;
   /**
@@ -115,6 +117,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     dbPath: env.PARLOR_DB ?? 'data/parlor.db',
     dbSync: sync,
     dbPool: num('PARLOR_DB_POOL', 10, 1, 1000),
+    dbTimeoutMs: Math.round(num('PARLOR_DB_TIMEOUT_MS', 5000, 100, 600_000)),
     webRoot: env.PARLOR_WEB_ROOT ?? defaultWebRoot(),
     allowedOrigins,
     botDelayMs: [delay[0]!, delay[1]!],

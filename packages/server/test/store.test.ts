@@ -86,7 +86,7 @@ afterEach(async () => {
   for (const d of open.dbs.splice(0)) await d.drop();
 });
 
-const LATEST_TABLES = ['actions', 'games', 'meta', 'player_games', 'players', 'rating_history', 'ratings', 'sessions', 'table_leases', 'tables'];
+const LATEST_TABLES = ['actions', 'games', 'meta', 'name_skeletons', 'player_games', 'players', 'rating_history', 'ratings', 'sessions', 'table_leases', 'tables'];
 
 /** A game row as a server stores one at the start. */
 const gameRow = (tableId: string, gameNo: number, seats: string[] = ['ann', 'bob']): GameRow => ({
@@ -506,13 +506,13 @@ describe.each([sqlite, postgres])('$name', (kind) => {
 
 describe.skipIf(postgres.skip)('PostgreSQL only', () => {
   it('a database that cannot be reached: StoreUnavailable at open, and while the link is cut; the store works again once it is back', async () => {
-    await expect(PostgresStore.open('postgres://postgres@127.0.0.1:1/test', { connectionTimeoutMillis: 2000 })).rejects.toBeInstanceOf(StoreUnavailable);
+    await expect(PostgresStore.open('postgres://postgres@127.0.0.1:1/test', { timeoutMs: 2000 })).rejects.toBeInstanceOf(StoreUnavailable);
     const db = await postgres.fresh();
     open.dbs.push(db);
     const link = new CuttableLink(db.db);
     await link.open();
     open.after.push(() => link.cut());
-    const store = await PostgresStore.open(link.url, { max: 2, connectionTimeoutMillis: 2000 });
+    const store = await PostgresStore.open(link.url, { max: 2, timeoutMs: 2000 });
     open.stores.push(store);
     await addGuest(store, 'ann');
     await link.cut();

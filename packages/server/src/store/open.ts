@@ -13,6 +13,8 @@ export interface OpenOptions {
   readonly synchronous?: 'normal' | 'full';
   /** PostgreSQL: connections in the pool (PARLOR_DB_POOL). */
   readonly poolSize?: number;
+  /** The deadline of each store call (PARLOR_DB_TIMEOUT_MS): PostgreSQL's timeouts, SQLite's busy timeout. */
+  readonly timeoutMs?: number;
 }
 
 /** Whether PARLOR_DB names a PostgreSQL database (a `postgres://` or `postgresql://` URL) rather than a SQLite file. */
@@ -25,8 +27,9 @@ export function isPostgresUrl(db: string): boolean {
  * (connected and migrated before this resolves), else a SQLite file (created on first use).
  */
 export async function openStore(db: string, opts: OpenOptions = {}): Promise<Store> {
-  if (isPostgresUrl(db)) return PostgresStore.open(db, opts.poolSize === undefined ? {} : { max: opts.poolSize });
-  return new SqliteStore(db, opts.synchronous === undefined ? {} : { synchronous: opts.synchronous });
+  const timeout = opts.timeoutMs === undefined ? {} : { timeoutMs: opts.timeoutMs };
+  if (isPostgresUrl(db)) return PostgresStore.open(db, { ...timeout, ...(opts.poolSize === undefined ? {} : { max: opts.poolSize }) });
+  return new SqliteStore(db, { ...timeout, ...(opts.synchronous === undefined ? {} : { synchronous: opts.synchronous }) });
 }
 
 /** PARLOR_DB as it may be shown (a log line, a command's output): a URL's password is left out. */

@@ -36,14 +36,15 @@ export class PostgresStore implements Store {
 
   /** Connects, runs the migrations this database has not had, and resolves to the store. */
   static async open(url: string, opts: PostgresOptions = {}): Promise<PostgresStore> {
-    const db = new PostgresConnection(url, opts);
+    const migrations = PostgresConnection.migrationPool(url, opts);
     try {
-      await migrate(db.pool);
+      await migrate(migrations);
     } catch (e) {
-      await db.pool.end().catch(() => {});
       throw postgresError(e);
+    } finally {
+      await migrations.end().catch(() => {});
     }
-    return new PostgresStore(db);
+    return new PostgresStore(new PostgresConnection(url, opts));
   }
 
   /** Statements sent to PostgreSQL so far, each one round trip (BEGIN and COMMIT included): the load bench's figure. */

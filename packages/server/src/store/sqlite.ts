@@ -36,9 +36,14 @@ export class SqliteStore implements Store {
   private readonly leases: SqliteLeases;
   private readonly tableRows: SqliteTables;
 
-  constructor(path: string, opts: { synchronous?: 'normal' | 'full' } = {}) {
+  /**
+   * `timeoutMs` (PARLOR_DB_TIMEOUT_MS, default 5 s): how long a statement waits for a lock another
+   * connection holds (SQLite's busy timeout) before it fails with SQLITE_BUSY, as StoreUnavailable.
+   * The wait is synchronous: the process does nothing else meanwhile.
+   */
+  constructor(path: string, opts: { synchronous?: 'normal' | 'full'; timeoutMs?: number } = {}) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-    this.db = new Database(path);
+    this.db = new Database(path, { timeout: opts.timeoutMs ?? 5000 });
     this.db.pragma('journal_mode = WAL');
     this.db.pragma(`synchronous = ${opts.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
     this.db.pragma('foreign_keys = ON');

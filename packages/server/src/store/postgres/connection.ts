@@ -14,8 +14,32 @@ const TYPES = {
 export interface PostgresOptions {
   /** Connections in the pool (PARLOR_DB_POOL); default 10. */
   readonly max?: number;
-  /** How long to wait for a connection before the store is unavailable; default 10 s. */
-  readonly connectionTimeoutMillis?: number;
+  /** The deadline of each store call (PARLOR_DB_TIMEOUT_MS), from which every timeout below is derived; default 5 s. */
+  readonly timeoutMs?: number;
+}
+
+/** PARLOR_DB_TIMEOUT_MS's default. */
+export const DEFAULT_DB_TIMEOUT_MS = 5000;
+
+/**
+ * The timeouts of every pooled connection, from the one deadline (docs/operations.md, "Store deadlines"):
+ * - `statement_timeout`: PostgreSQL cancels a statement (a lock wait included) running longer (57014);
+ * - `query_timeout`: pg gives up waiting for an answer a little later, for a connection that never
+ *   answers at all (half-open: the server's cancel cannot reach us); the connection is then destroyed;
+ * - `connectionTimeoutMillis`: waiting for a connection (a free one in the pool, or a new one's whole start-up);
+ * - `idle_in_transaction_session_timeout`: PostgreSQL ends a session left inside a transaction (its
+ *   client gone mid-transaction), so that its locks do not hold other processes' writes for long;
+ * - TCP keepalive on every socket, so that the operating system finds a dead peer of an idle connection.
+ */
+export function postgresDeadlines(timeoutMs: number) {
+  return {
+    statement_timeout: timeoutMs,
+    query_timeout: timeoutMs + Math.min(timeoutMs, 1000),
+    connectionTimeoutMillis: timeoutMs,
+    idle_in_transaction_session_timeout: 2 * timeoutMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  } as const;
 }
 
 /**
@@ -32,7 +56,7 @@ export class PostgresConnection {
     this.pool = new pg.Pool({
       connectionString: url,
       max: opts.max ?? 10,
-      connectionTimeoutMillis: opts.connectionTimeoutMillis ?? 10_000,
+      ...postgresDeadlines(opts.timeoutMs ?? DEFAULT_DB_TIMEOUT_MS),
       application_name: 'parlor',
       types: TYPES,
     });
@@ -55,6 +79,18 @@ export class PostgresConnection {
     } catch (e) {
       throw postgresError(e);
     }
+  }
+
+  /**
+   * A pool of one connection for the migrations, without the store's deadlines: a migration may
+   * rewrite many rows, and a process waits its turn (an advisory lock) while another migrates.
+   */
+  static migrationPool(url: string, opts: PostgresOptions = {}): pg.Pool {
+    const pool = new pg.Pool({
+      connectionString: url, max: 1, connectionTimeoutMillis: opts.timeoutMs ?? DEFAULT_DB_TIMEOUT_MS, keepAlive: true, application_name: 'parlor', types: TYPES,
+    });
+    pool.on('error', () => {});
+    return pool;
   }
 
   /** `fn` on the pool, outside a transaction (each of its statements on its own). */
@@ -83,12 +119,21 @@ export class PostgresConnection {
       await c.query('COMMIT');
       return out;
     } catch (e) {
+      const failure = postgresError(e);
+      if (failure instanceof StoreUnavailable) {
+        // The database failed, or a statement ran past its deadline: this connection is not used
+        // again. Released with the error, the pool destroys it, and PostgreSQL rolls the
+        // transaction back when the session ends; a ROLLBACK sent on a connection that does not
+        // answer would only wait out another deadline.
+        broken = failure;
+        throw failure;
+      }
       try {
         await c.query('ROLLBACK');
       } catch (r) {
         broken = r instanceof Error ? r : new Error(String(r)); // the connection is gone: the pool drops it
       }
-      throw postgresError(e);
+      throw failure;
     } finally {
       c.off('error', onError);
       c.release(broken);

@@ -8,7 +8,11 @@ const UNAVAILABLE_STATES: readonly [RegExp, string][] = [
   [/^53300$/, 'too many connections'],
   [/^53/, 'insufficient resources'],
   [/^57P0[1-5]$/, 'server shutting down or starting'],
-  [/^57014$/, 'statement cancelled'],
+  [/^57014$/, 'statement cancelled (past its deadline)'],
+  [/^57/, 'operator intervention'],
+  [/^55000$/, 'not in the state required (such as a database not accepting connections)'],
+  [/^55006$/, 'object in use'],
+  [/^25P03$/, 'idle in transaction past its deadline'],
   [/^58/, 'I/O error'],
   [/^XX/, 'internal error'],
   [/^25006$/, 'read-only'],
@@ -20,9 +24,12 @@ const UNAVAILABLE_STATES: readonly [RegExp, string][] = [
 ];
 /** Node's errors of a connection that failed or broke. */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH',
-  'ECONNABORTED', 'ENOENT']);
-/** pg's own messages when there is no connection to use. */
-const CONNECTION_LOST = /connection terminated|timeout exceeded when trying to connect|cannot use a pool after calling end|not queryable|client was closed|connection ended|connection is closed/i;
+  'ECONNABORTED', 'ENOENT', 'ERR_STREAM_DESTROYED', 'ERR_STREAM_WRITE_AFTER_END', 'ERR_SOCKET_CLOSED']);
+/**
+ * pg's own messages when there is no connection to use, or no answer came on one within its
+ * deadline (`query_timeout`: "Query read timeout"; a start-up past `connectionTimeoutMillis`).
+ */
+const CONNECTION_LOST = /connection terminated|timeout exceeded when trying to connect|cannot use a pool after calling end|not queryable|client was closed|connection ended|connection is closed|query read timeout|timeout expired|connection timeout/i;
 
 /**
  * A failure of the database itself (unreachable, disk full, read-only, too many clients, shutting
