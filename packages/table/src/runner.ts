@@ -51,6 +51,12 @@ export class TableRunner {
   private readonly armed = new Map<string, () => void>();
   private retryMs = 0;
   private retry: (() => void) | null = null;
+  /** Timed inputs the store could not record, in the order they failed: fed again together when the backoff's wait is over. */
+  private readonly pending: TableInput[] = [];
+  /** How many of them the last retry fed that have not yet gone through or failed again. */
+  private refeeding = 0;
+  private retrying: number | null = null;
+  private writing: number | null = null;
   private stopped = false;
 
   constructor(public state: TableState, private readonly ports: TablePorts, private readonly bots: BotPool) {}
@@ -72,6 +78,15 @@ export class TableRunner {
     return run;
   }
 
+  /**
+   * How the table stands with its store, by the shell's clock (for a readiness check): since when a
+   * timed step has waited to be stored, failed and due to be tried again (null: none), and since
+   * when the write under way has waited for the store (null: none is under way).
+   */
+  get storeWait(): { readonly retryingSince: number | null; readonly writingSince: number | null } {
+    return { retryingSince: this.retrying, writingSince: this.writing };
+  }
+
   /** No more timers or bots: the table closes here (it may live on elsewhere). */
   stop(): void {
     this.stopped = true;
@@ -79,6 +94,9 @@ export class TableRunner {
     this.armed.clear();
     this.retry?.();
     this.retry = null;
+    this.pending.length = 0;
+    this.refeeding = 0;
+    this.retrying = null;
   }
 
   private async run(input: TableInput, now: number): Promise<Refusal | null> {
@@ -89,26 +107,38 @@ export class TableRunner {
       await this.perform(s.effects, now);
       return s.refusal;
     }
-    for (const [i, w] of s.writes.entries()) {
-      let stored: boolean;
-      try {
-        stored = await this.ports.write(w);
-      } catch (e) {
-        // Nothing of this step is stored: the table stays as it was, and the sender hears why.
-        if (i === 0) throw e;
-        // Part of it is: the table is rebuilt from the store, which is the truth. A move that was
-        // stored stands (what follows it, such as the end of the game, is retried by its timer).
-        this.ports.log('error', 'a step was stored only in part; the table is rebuilt from the store', { table: this.state.row.id, err: e });
-        await this.resync();
-        if (s.writes.slice(0, i).some((done) => done.op === 'action')) return null;
-        throw e;
+    if (s.writes.length > 0) this.writing = this.ports.now();
+    try {
+      for (const [i, w] of s.writes.entries()) {
+        let stored: boolean;
+        try {
+          stored = await this.ports.write(w);
+        } catch (e) {
+          // Nothing of this step is stored: the table stays as it was, and the sender hears why.
+          if (i === 0) throw e;
+          // Part of it is: the table is rebuilt from the store, which is the truth. A move that was
+          // stored stands (what follows it, such as the end of the game, is retried by its timer).
+          this.ports.log('error', 'a step was stored only in part; the table is rebuilt from the store', { table: this.state.row.id, err: e });
+          await this.resync();
+          if (s.writes.slice(0, i).some((done) => done.op === 'action')) return null;
+          throw e;
+        }
+        // The store has that action already, so it is ahead of this table: a write that failed
+        // past its deadline may yet have been stored, or a rebuild after one failed. The table
+        // is rebuilt from the store, which carries on from there (its bots asked, its timers armed).
+        if (!stored) {
+          await this.resync();
+          return ALREADY_PLAYED;
+        }
       }
-      if (!stored) {
-        if (i > 0) await this.resync();
-        return ALREADY_PLAYED;
-      }
+    } finally {
+      this.writing = null;
     }
-    if (s.writes.length > 0) this.retryMs = 0; // the store works: the next failure starts the backoff afresh
+    if (s.writes.length > 0) {
+      this.retryMs = 0; // the store works: the next failure starts the backoff afresh
+      // and what waits for a retry goes now rather than at the end of its wait.
+      if (this.retry !== null) this.retryIn(0);
+    }
     this.state = s.state;
     await this.perform(s.effects, now);
     return null;
@@ -162,6 +192,7 @@ export class TableRunner {
     const input: TableInput = { type: 'bot', seat: ask.seat, seq: ask.seq, action: answer.action, ...(answer.failed === undefined ? {} : { failed: answer.failed }) };
     try {
       await this.run(input, this.ports.now());
+      this.settled();
     } catch (e) {
       this.failedTimed(input, e);
     }
@@ -169,17 +200,40 @@ export class TableRunner {
 
   /** A timer's or a bot's input: one the store could not record is fed again later, with backoff. */
   private timed(input: TableInput): void {
-    this.feed(input).catch((e: unknown) => this.failedTimed(input, e));
+    this.feed(input).then(() => this.settled(), (e: unknown) => this.failedTimed(input, e));
   }
 
+  /** A timed input went through (stored, or refused as overtaken): once none waits, the table is no longer retrying. */
+  private settled(): void {
+    if (this.pending.length === 0 && this.retry === null && this.refeeding === 0) this.retrying = null;
+  }
+
+  /**
+   * Whatever the failure (the store unavailable or past its deadline, or an error nobody foresaw),
+   * the input waits for its retry, unless the shell says the table is no longer its to write.
+   */
   private failedTimed(input: TableInput, e: unknown): void {
     if (this.stopped || this.ports.failed(e) === 'stop') return;
     if (this.retryMs === 0) this.ports.log('error', 'the store could not record a move; retrying with backoff', { table: this.state.row.id, err: e });
+    this.retrying ??= this.ports.now();
+    this.pending.push(input);
+    if (this.retry !== null) return; // it goes with the retry already due
     this.retryMs = Math.min(RETRY_MAX_MS, this.retryMs === 0 ? RETRY_FIRST_MS : this.retryMs * 2);
+    this.retryIn(this.retryMs);
+  }
+
+  /** The waiting inputs are fed again, in the order they failed, after `ms`. */
+  private retryIn(ms: number): void {
     this.retry?.();
-    this.retry = this.ports.after(this.retryMs, () => {
+    this.retry = this.ports.after(ms, () => {
       this.retry = null;
-      this.timed(input);
+      for (const input of this.pending.splice(0)) {
+        this.refeeding++;
+        this.feed(input).then(
+          () => { this.refeeding--; this.settled(); },
+          (e: unknown) => { this.refeeding--; this.failedTimed(input, e); },
+        );
+      }
     });
   }
 }
