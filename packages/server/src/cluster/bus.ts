@@ -7,7 +7,8 @@ import { createClient } from 'redis';
  * carry a prefix (PARLOR_REDIS_PREFIX), so that several clusters (or test runs) share one Redis.
  */
 export interface Bus {
-  publish(channel: string, msg: unknown): void;
+  /** Sends `msg` to the channel's subscribers; `lost` runs if it could not be sent (Redis is away). */
+  publish(channel: string, msg: unknown, lost?: () => void): void;
   subscribe(channel: string, fn: (msg: unknown) => void): Promise<void>;
   unsubscribe(channel: string): Promise<void>;
   /** Runs after the connection to Redis came back (what was published meanwhile is lost). */
@@ -51,10 +52,14 @@ export async function redisBus(url: string, prefix: string, log: Log): Promise<B
   await sub.connect();
   const full = (channel: string) => `${prefix}:${channel}`;
   return {
-    publish(channel, msg) {
+    publish(channel, msg, lost) {
       if (closed) return; // the process is stopping: nobody is listening for it any more
       commands++;
-      pub.publish(full(channel), JSON.stringify(msg)).catch((err: unknown) => log.warn({ err, channel }, 'a message to the cluster was lost'));
+      // Refused at once while the connection is down (no offline queue), or failed on the way.
+      pub.publish(full(channel), JSON.stringify(msg)).catch((err: unknown) => {
+        if (pub.isReady) log.warn({ err, channel }, 'a message to the cluster was lost');
+        lost?.();
+      });
     },
     async subscribe(channel, fn) {
       handlers.set(channel, fn);

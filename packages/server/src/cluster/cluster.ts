@@ -1,10 +1,11 @@
 import type { ClientMessage } from '@parlor/protocol';
+import { type Clock, systemClock } from '../clock.js';
 import type { Connection } from '../connection.js';
 import { randomId } from '../identity.js';
 import { type Fence, LeaseLost, type Store } from '../store/store.js';
 import type { Bus } from './bus.js';
 import type { ClusterHost, ClusterTable } from './host.js';
-import { Forwarding } from './forwarding.js';
+import { type Forwarded, Forwarding } from './forwarding.js';
 import { Leases } from './leases.js';
 import { LobbyMirror, type MirrorEntry } from './lobby-mirror.js';
 import { type PresenceMessage, parseLobbyMessage, parsePresenceMessage, parseProcMessage } from './messages.js';
@@ -14,6 +15,7 @@ import { type ClusterTiming, DEFAULT_TIMING } from './timing.js';
 
 export { type ClusterTiming, DEFAULT_TIMING, clusterTiming } from './timing.js';
 export type { ClusterHost } from './host.js';
+export type { Forwarded } from './forwarding.js';
 
 /**
  * Several processes serving one Parlor (docs/operations.md, "A cluster"). Each table is hosted by
@@ -33,14 +35,20 @@ export class Cluster {
   private readonly forwarding: Forwarding;
   private readonly presence: Presence;
   private readonly lobby: LobbyMirror;
-  private readonly timers: NodeJS.Timeout[] = [];
+  /** Cancels the periodic tasks' next runs. */
+  private readonly timers: (() => void)[] = [];
   private stopping = false;
 
-  constructor(private readonly host: ClusterHost, private readonly store: Store, private readonly bus: Bus, readonly timing: ClusterTiming = DEFAULT_TIMING) {
+  /** `clock`: what the cluster's periodic tasks and its waits for other processes are armed on. */
+  constructor(private readonly host: ClusterHost, private readonly store: Store, private readonly bus: Bus, readonly timing: ClusterTiming = DEFAULT_TIMING,
+    private readonly clock: Clock = systemClock) {
     this.leases = new Leases(this.id, store, host, timing.leaseMs);
-    this.outbox = new Outbox(bus);
-    this.forwarding = new Forwarding(this.id, this.outbox, host, timing, () => this.leases.forgetAll());
-    this.presence = new Presence(this.id, bus, host, timing.deadMs, (proc) => this.dead(proc));
+    this.outbox = new Outbox(bus, (proc, items) => this.forwarding.lost(proc, items));
+    this.presence = new Presence(this.id, bus, host, timing.deadMs, (proc) => this.dead(proc), () => clock.now());
+    this.forwarding = new Forwarding({
+      self: this.id, outbox: this.outbox, host, timing, clock, connected: () => this.bus.ready,
+      dead: (proc) => this.presence.isDead(proc), unanswered: () => this.leases.forgetAll(),
+    });
     this.lobby = new LobbyMirror(this.id, bus, host);
   }
 
@@ -68,21 +76,21 @@ export class Cluster {
     });
     this.bus.onReconnect(() => { this.presence.sync(); this.host.rewatch(); });
     this.presence.sync();
-    // A task still running when its time comes again (a slow store) is not started twice.
+    // Each task runs again `ms` after its last run ended (a slow store never runs it twice at once).
     const every = (ms: number, fn: () => unknown) => {
-      let running = false;
-      const timer = setInterval(() => {
-        if (running) return;
-        running = true;
-        void Promise.resolve().then(fn).catch((err: unknown) => this.host.log.warn({ err }, 'a cluster task failed; it runs again'))
-          .finally(() => { running = false; });
-      }, ms);
-      timer.unref();
-      this.timers.push(timer);
+      let cancel = (): void => {};
+      const next = () => {
+        cancel = this.clock.after(ms, () => {
+          void Promise.resolve().then(fn).catch((err: unknown) => this.host.log.warn({ err }, 'a cluster task failed; it runs again'))
+            .finally(() => { if (!this.stopping) next(); });
+        });
+      };
+      next();
+      this.timers.push(() => cancel());
     };
     every(this.timing.renewMs, () => this.leases.renew());
     every(this.timing.scanMs, () => this.scan());
-    every(this.timing.renewMs, () => this.presence.beat());
+    every(this.timing.beatMs, () => this.presence.beat());
     await this.scan();
   }
 
@@ -96,6 +104,7 @@ export class Cluster {
     this.presence.heard(m);
     if (m.t === 'owner') {
       this.leases.hostedBy(m.table, m.proc); // someone took a lease this process thought it held: it is lost
+      this.forwarding.moved(m.table, m.proc); // what waits on its last host goes to the new one
       this.host.ownerChanged(m.table);
     } else if (m.t === 'released') {
       this.leases.forget(m.tables);
@@ -105,8 +114,8 @@ export class Cluster {
 
   /** A process stopped answering: its forwarded connections are gone, its tables orphans once their leases run out. */
   private dead(proc: string): void {
+    this.leases.forgetProcess(proc); // first, so that what waited on it is routed by the store's leases
     this.forwarding.processGone(proc);
-    this.leases.forgetProcess(proc);
     this.scanSoon();
   }
 
@@ -126,6 +135,7 @@ export class Cluster {
   /** A table this process took is ready (hosted): the others send its messages here from now on. */
   hosting(tableId: string): void {
     this.bus.publish('presence', { t: 'owner', proc: this.id, table: tableId });
+    this.forwarding.moved(tableId, this.id);
   }
 
   /** Takes over the open and running tables whose host is gone. */
@@ -152,8 +162,8 @@ export class Cluster {
   attach(c: Connection): void { this.forwarding.attach(c); }
   /** A connection of this process closed: the hosts it talked to forget it. */
   detach(c: Connection, hosts: Iterable<string>): void { this.forwarding.detach(c, hosts); }
-  /** Sends `msg` from `c` to `host`; resolves once handled there (or answered TRY_AGAIN). */
-  forward(c: Connection, msg: ClientMessage, host: string): Promise<void> { return this.forwarding.forward(c, msg, host); }
+  /** Sends `msg` from `c` to `host`; resolves once handled there, or not (the client told TRY_AGAIN unless `quiet`). */
+  forward(c: Connection, msg: ClientMessage, host: string, quiet = false): Promise<Forwarded> { return this.forwarding.forward(c, msg, host, quiet); }
   announce(playerId: string, online: boolean): void { this.presence.announce(playerId, online); }
   playersOnline(): Iterable<string> { return this.presence.players(); }
   onlineElsewhere(playerId: string): boolean { return this.presence.onlineElsewhere(playerId); }
@@ -162,7 +172,7 @@ export class Cluster {
   /** A clean stop: every lease released at once, so the others take the tables over without waiting. */
   async stop(): Promise<void> {
     this.stopping = true;
-    for (const timer of this.timers) clearInterval(timer);
+    for (const cancel of this.timers) cancel();
     const tables = this.leases.tables();
     await Promise.all(tables.map((t) => this.leases.release(t)));
     this.bus.publish('presence', { t: 'released', proc: this.id, tables });

@@ -91,8 +91,8 @@ export class Leases {
 
   /** Process `proc` says it hosts `tableId` now; if this process thought it held the lease, it lost it. */
   hostedBy(tableId: string, proc: string): void {
-    this.owners.set(tableId, { owner: proc, at: Date.now() });
     if (this.held.has(tableId)) this.lost(tableId);
+    this.owners.set(tableId, { owner: proc, at: Date.now() }); // after `lost`, which forgets it: its watchers go there without asking the store
   }
 
   /** What was known of these tables' hosts is asked of the store again. */

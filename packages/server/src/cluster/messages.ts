@@ -24,12 +24,14 @@ const request = z.object({
   msg: z.unknown(),
   /** When it was forwarded, by the sender's clock. */
   sent: time,
+  /** Sent by the server for its client (a watch sent again): a refusal goes in the `done`, not to the client. */
+  quiet: z.boolean().optional(),
 });
 
 /** One message (its JSON text, serialized once by its sender) for some of this process's sockets. */
 const delivery = z.object({ t: z.literal('deliver'), conns: z.array(text).min(1), frame: text });
-/** The request `id` this process forwarded was handled by its host. */
-const done = z.object({ t: z.literal('done'), id: z.number().int() });
+/** The request `id` this process forwarded was handled by its host (a quiet one: `refused` with that code). */
+const done = z.object({ t: z.literal('done'), id: z.number().int(), refused: text.optional() });
 /** A connection of process `from` closed: the host forgets it. */
 const gone = z.object({ t: z.literal('gone'), from: procId, conn: text });
 
@@ -50,8 +52,8 @@ const presenceMessage = z.discriminatedUnion('t', [
   z.object({ t: z.literal('beat'), proc: procId }),
   /** A player's first connection to `proc` opened, or its last closed, at `at`. */
   z.object({ t: z.enum(['up', 'down']), proc: procId, player: text, at: time }),
-  /** `proc` asks who is online (it started, or Redis came back). */
-  z.object({ t: z.literal('sync'), proc: procId }),
+  /** `proc` asks who is online (it started, Redis came back, or the processes in `forgot`, taken for dead, were heard again: they watch their tables there again). */
+  z.object({ t: z.literal('sync'), proc: procId, forgot: z.array(procId).optional() }),
   /** Every player with a connection to `proc`. */
   z.object({ t: z.literal('online'), proc: procId, players: z.array(text) }),
   /** `proc` hosts `table` now. */

@@ -17,7 +17,8 @@ interface Queue {
 export class Outbox {
   private readonly queues = new Map<string, Queue>();
 
-  constructor(private readonly bus: Bus) {}
+  /** `lost`: what was sent to a process in one message that the bus could not publish. */
+  constructor(private readonly bus: Bus, private readonly lost: (proc: string, items: readonly ProcItem[]) => void = () => {}) {}
 
   /** Sends `item` to process `proc`. */
   post(proc: string, item: ProcItem): void {
@@ -48,7 +49,9 @@ export class Outbox {
   }
 
   private flush(): void {
-    for (const [proc, { items }] of this.queues) this.bus.publish(`proc:${proc}`, items.length === 1 ? items[0] : { t: 'batch', msgs: items });
+    for (const [proc, { items }] of this.queues) {
+      this.bus.publish(`proc:${proc}`, items.length === 1 ? items[0] : { t: 'batch', msgs: items }, () => this.lost(proc, items));
+    }
     this.queues.clear();
   }
 }

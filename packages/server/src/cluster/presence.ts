@@ -16,7 +16,7 @@ export class Presence {
   private readonly wasDead = new Set<string>();
 
   constructor(private readonly self: string, private readonly bus: Bus, private readonly host: ClusterHost,
-    private readonly deadMs: number, private readonly dead: (proc: string) => void) {}
+    private readonly deadMs: number, private readonly dead: (proc: string) => void, private readonly now: () => number = Date.now) {}
 
   /** Asks the others who is online (at start, and after Redis came back), and says who is here. */
   sync(): void {
@@ -42,21 +42,31 @@ export class Presence {
   /** This process is alive; those silent too long are dead. */
   beat(): void {
     this.bus.publish('presence', { t: 'beat', proc: this.self });
-    const now = Date.now();
+    const now = this.now();
     for (const [proc, at] of this.lastBeat) if (now - at > this.deadMs) this.died(proc);
+  }
+
+  /** Whether process `proc` went silent and was taken for dead (and has not been heard since). */
+  isDead(proc: string): boolean {
+    return this.wasDead.has(proc);
   }
 
   /** A presence message of another process (its `owner` and `released` are the leases' business). */
   heard(m: PresenceMessage): void {
-    this.lastBeat.set(m.proc, Date.now());
+    this.lastBeat.set(m.proc, this.now());
     if (this.wasDead.delete(m.proc)) {
-      // A process taken for dead (Redis was away) is back: it forgot this one's connections, whose
-      // watches are sent again, and it hears who is online here.
+      // A process taken for dead (Redis was away, or it was paused) is back. This one forgot its
+      // connections and its players: it asks who is online, and tells it to watch its tables here
+      // again; it may have taken this one for dead too, so this one's watches are sent again.
       this.host.rewatch();
+      this.bus.publish('presence', { t: 'sync', proc: this.self, forgot: [m.proc] });
       this.online();
     }
     switch (m.t) {
-      case 'sync': this.online(); return;
+      case 'sync':
+        if (m.forgot?.includes(this.self) === true) this.host.rewatch();
+        this.online();
+        return;
       case 'online': for (const p of m.players) this.seen(p, m.proc, true, Date.now()); return;
       case 'up': case 'down': this.seen(m.player, m.proc, m.t === 'up', m.at); return;
       default: return;
@@ -69,6 +79,7 @@ export class Presence {
 
   /** A process stopped answering: its players are offline. */
   private died(proc: string): void {
+    this.host.log.warn({ process: proc, silentMs: this.deadMs }, 'another process went silent; taken for dead');
     this.lastBeat.delete(proc);
     this.wasDead.add(proc);
     const now = Date.now();

@@ -1,8 +1,10 @@
-import type { ClientMessage } from '@parlor/protocol';
+import type { ClientMessage, ServerMessage } from '@parlor/protocol';
 import { PROTOCOL_ERRORS } from '@parlor/protocol';
 import { seatedPlayers } from '@parlor/table';
+import { type Clock, systemClock } from '../clock.js';
 import type { Bus } from '../cluster/bus.js';
 import { Cluster, type ClusterHost, type ClusterTiming } from '../cluster/cluster.js';
+import { type RewatchTry, Rewatches, rewatchTryOf } from '../cluster/rewatch.js';
 import type { Connection, TableMessage } from '../connection.js';
 import type { LobbyEntry } from '../lobby.js';
 import type { Metrics } from '../metrics.js';
@@ -12,11 +14,15 @@ import type { Table } from '../table/table.js';
 import { Refusal } from '../table/types.js';
 import type { HostingPort, TableHosting } from './hosting.js';
 
+/** The WebSocket close code for a client whose table could not be watched again: it reconnects, and watches its tables anew. */
+export const REWATCH_CLOSE = { code: 1012, reason: 'the table moved to another server; reconnect' } as const;
+
 /**
  * One process of a cluster (docs/operations.md, "A cluster"): each table is hosted by the process
  * holding its lease. A message about a table hosted elsewhere is forwarded to its host; a table
  * nobody hosts is taken by whoever needs it first (or by the cluster's scan for orphans); this
- * process's connections that watched a table follow it to its next host.
+ * process's connections that watched a table follow it to its next host, tried until they watch it
+ * there (rewatch.ts), or are closed so that their clients reconnect.
  */
 export class ClusterHosting implements TableHosting, ClusterHost {
   readonly loadsOnDemand = false;
@@ -28,9 +34,24 @@ export class ClusterHosting implements TableHosting, ClusterHost {
   private readonly remoteWatches = new Map<string, Map<Connection, string | undefined>>();
   /** Tables being taken (their lease claimed, their game rebuilt), so that two requests take one. */
   private readonly taking = new Map<string, Promise<boolean>>();
+  /** This process's connections watching a table again after it moved. */
+  readonly rewatches: Rewatches;
+  /** Stand-ins for connections through which a watch is sent again here: they are never forwarded, their refusals never sent. */
+  private readonly quiet = new WeakSet<Connection>();
 
-  constructor(private readonly port: HostingPort, private readonly store: Store, private readonly bus: Bus, timing: ClusterTiming, readonly metrics: Metrics) {
-    this.cluster = new Cluster(this, store, bus, timing);
+  /** `clock`: what the cluster's own waits (a forward's answer, a re-watch's backoff) are armed on. */
+  constructor(private readonly port: HostingPort, private readonly store: Store, private readonly bus: Bus, timing: ClusterTiming, readonly metrics: Metrics,
+    clock: Clock = systemClock) {
+    this.cluster = new Cluster(this, store, bus, timing, clock);
+    this.rewatches = new Rewatches({
+      clock, rewatchMs: timing.rewatchMs,
+      attempt: (c, tableId, invite, fresh) => this.watchAgain(c, tableId, invite, fresh),
+      giveUp: (c, tableId, why) => {
+        this.port.log.warn({ table: tableId, why }, 'a connection could not watch its table again after it moved; its client is asked to reconnect');
+        this.remoteWatches.get(tableId)?.delete(c);
+        c.close?.(REWATCH_CLOSE.code, REWATCH_CLOSE.reason);
+      },
+    });
     this.elsewhere = { online: (p) => this.cluster.onlineElsewhere(p), players: () => this.cluster.playersOnline() };
   }
 
@@ -75,6 +96,7 @@ export class ClusterHosting implements TableHosting, ClusterHost {
   detach(c: Connection): void {
     this.cluster.detach(c, this.forwardedTo.get(c) ?? []);
     for (const watching of this.remoteWatches.values()) watching.delete(c);
+    this.rewatches.cancelAll(c);
   }
 
   /**
@@ -83,6 +105,8 @@ export class ClusterHosting implements TableHosting, ClusterHost {
    */
   private async route(c: Connection, msg: TableMessage): Promise<boolean> {
     const id = msg.tableId;
+    // The client's own watch (or leaving) of the table overrides one sent again for it.
+    if (msg.type === 'table.watch' || msg.type === 'table.sit' || msg.type === 'table.unwatch') this.rewatches.cancel(c, id);
     if (this.port.tables.has(id)) {
       this.remoteWatches.get(id)?.delete(c);
       return false;
@@ -91,9 +115,9 @@ export class ClusterHosting implements TableHosting, ClusterHost {
     if (owner === null && await this.take(id)) return false;
     if (owner === null) owner = await this.cluster.ownerOf(id, true);
     if (owner === null || owner === this.cluster.id) return false; // not hosted anywhere: refused here as unknown or closed
-    let owners = this.forwardedTo.get(c);
-    if (owners === undefined) this.forwardedTo.set(c, (owners = new Set()));
-    owners.add(owner);
+    // A watch sent again here found the table gone elsewhere meanwhile: that try forwards it (watchAgain).
+    if (this.quiet.has(c)) throw new Refusal('TRY_AGAIN', PROTOCOL_ERRORS.TRY_AGAIN);
+    this.hostsOf(c).add(owner);
     if (msg.type === 'table.watch' || msg.type === 'table.sit') {
       let watching = this.remoteWatches.get(id);
       if (watching === undefined) this.remoteWatches.set(id, (watching = new Map()));
@@ -169,8 +193,37 @@ export class ClusterHosting implements TableHosting, ClusterHost {
   }
 
   private rewatchAt(tableId: string): void {
-    for (const [c, invite] of this.remoteWatches.get(tableId) ?? []) {
-      void this.port.handle(c, { type: 'table.watch', tableId, ...(invite === undefined ? {} : { invite }) }, performance.now());
+    for (const [c, invite] of this.remoteWatches.get(tableId) ?? []) this.rewatches.start(c, tableId, invite);
+  }
+
+  /** The processes a connection of this process had messages forwarded to (told when it closes). */
+  private hostsOf(c: Connection): Set<string> {
+    let owners = this.forwardedTo.get(c);
+    if (owners === undefined) this.forwardedTo.set(c, (owners = new Set()));
+    return owners;
+  }
+
+  /**
+   * One try to watch a table again for connection `c`, wherever it is hosted now. The client hears
+   * the table and its game as for its own watch, but none of the refusals of a try.
+   */
+  private async watchAgain(c: Connection, tableId: string, invite: string | undefined, fresh: boolean): Promise<RewatchTry> {
+    const msg: TableMessage = { type: 'table.watch', tableId, ...(invite === undefined ? {} : { invite }) };
+    const owner = this.port.tables.has(tableId) ? this.cluster.id : await this.cluster.ownerOf(tableId, fresh);
+    if (owner !== null && owner !== this.cluster.id) {
+      this.hostsOf(c).add(owner);
+      let watching = this.remoteWatches.get(tableId);
+      if (watching === undefined) this.remoteWatches.set(tableId, (watching = new Map()));
+      watching.set(c, invite);
+      const r = await this.cluster.forward(c, msg, owner, true);
+      return r.ok ? 'watching' : rewatchTryOf(r.code);
     }
+    // Hosted here, or by no one (this process takes it): handled as the client's own watch, through
+    // a stand-in for the connection that keeps the refusal (the table's messages go to `c` itself).
+    let refused: string | undefined;
+    const stand: Connection = { ...c, send: (m: ServerMessage) => { if (m.type === 'error') refused ??= m.code; else c.send(m); } };
+    this.quiet.add(stand);
+    await this.port.handle(stand, msg, performance.now());
+    return refused === undefined ? 'watching' : rewatchTryOf(refused);
   }
 }
