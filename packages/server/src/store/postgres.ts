@@ -5,9 +5,10 @@ import { PostgresLeases } from './postgres/leases.js';
 import { migrate } from './postgres/migrations.js';
 import { PostgresPlayers } from './postgres/players.js';
 import { PostgresRecords } from './postgres/records.js';
+import { PostgresSessions } from './postgres/sessions.js';
 import { PostgresTables } from './postgres/tables.js';
 import type {
-  AccountRow, ActionRow, Fence, GameRecords, GameRow, LeaseRow, PlayerGameRow, PlayerRow, RatingPoint, RatingRow, Store, TableRow,
+  AccountRow, ActionRow, Fence, GameRecords, GameRow, LeaseRow, PlayerGameRow, PlayerRow, RatingPoint, RatingRow, SessionRow, Store, TableRow,
 } from './store.js';
 
 export type { PostgresOptions } from './postgres/connection.js';
@@ -21,6 +22,7 @@ export { POSTGRES_SCHEMA_VERSION } from './postgres/migrations.js';
  */
 export class PostgresStore implements Store {
   private readonly players: PostgresPlayers;
+  private readonly sessions: PostgresSessions;
   private readonly accounts: PostgresAccounts;
   private readonly records: PostgresRecords;
   private readonly leases: PostgresLeases;
@@ -28,6 +30,7 @@ export class PostgresStore implements Store {
 
   private constructor(private readonly db: PostgresConnection) {
     this.players = new PostgresPlayers(db);
+    this.sessions = new PostgresSessions(db);
     this.accounts = new PostgresAccounts(db);
     this.records = new PostgresRecords(db);
     this.leases = new PostgresLeases(db);
@@ -66,6 +69,12 @@ export class PostgresStore implements Store {
   }
   playerByTokenHash(tokenHash: string): Promise<PlayerRow | null> {
     return this.players.playerByTokenHash(tokenHash);
+  }
+  session(tokenHash: string): Promise<SessionRow | null> {
+    return this.sessions.session(tokenHash);
+  }
+  touchSession(tokenHash: string, at: string): Promise<void> {
+    return this.sessions.touchSession(tokenHash, at);
   }
   playerById(id: string): Promise<PlayerRow | null> {
     return this.players.playerById(id);

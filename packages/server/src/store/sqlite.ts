@@ -6,10 +6,11 @@ import { SqliteLeases } from './sqlite/leases.js';
 import { migrate } from './sqlite/migrations.js';
 import { SqlitePlayers } from './sqlite/players.js';
 import { SqliteRecords } from './sqlite/records.js';
+import { SqliteSessions } from './sqlite/sessions.js';
 import { SqliteTables } from './sqlite/tables.js';
 import {
   type AccountRow, type ActionRow, type Fence, type GameRecords, type GameRow, type LeaseRow, type PlayerGameRow, type PlayerRow,
-  type RatingPoint, type RatingRow, type Store, StoreUnavailable, type TableRow,
+  type RatingPoint, type RatingRow, type SessionRow, type Store, StoreUnavailable, type TableRow,
 } from './store.js';
 
 export { SCHEMA_VERSION } from './sqlite/migrations.js';
@@ -31,6 +32,7 @@ function storeError(e: unknown): unknown {
 export class SqliteStore implements Store {
   private readonly db: Database.Database;
   private readonly players: SqlitePlayers;
+  private readonly sessions: SqliteSessions;
   private readonly accounts: SqliteAccounts;
   private readonly records: SqliteRecords;
   private readonly leases: SqliteLeases;
@@ -49,6 +51,7 @@ export class SqliteStore implements Store {
     this.db.pragma('foreign_keys = ON');
     migrate(this.db);
     this.players = new SqlitePlayers(this.db);
+    this.sessions = new SqliteSessions(this.db);
     this.accounts = new SqliteAccounts(this.db, this.players);
     this.records = new SqliteRecords(this.db);
     this.leases = new SqliteLeases(this.db);
@@ -78,6 +81,12 @@ export class SqliteStore implements Store {
   }
   playerByTokenHash(tokenHash: string): Promise<PlayerRow | null> {
     return this.guard(() => this.players.playerByTokenHash(tokenHash));
+  }
+  session(tokenHash: string): Promise<SessionRow | null> {
+    return this.guard(() => this.sessions.session(tokenHash));
+  }
+  touchSession(tokenHash: string, at: string): Promise<void> {
+    return this.guard(() => this.sessions.touchSession(tokenHash, at));
   }
   playerById(id: string): Promise<PlayerRow | null> {
     return this.guard(() => this.players.playerById(id));

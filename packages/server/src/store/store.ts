@@ -11,6 +11,12 @@ export interface PlayerRow {
   readonly accountSince?: string | null;
 }
 
+/** A session (one signed-in device): its player, and when it was last used (said hello, called the API, or its last socket closed). */
+export interface SessionRow {
+  readonly player: PlayerRow;
+  readonly lastUsed: string;
+}
+
 /** An account: a player whose name is theirs alone, with a password. */
 export interface AccountRow {
   readonly playerId: string;
@@ -120,6 +126,10 @@ export interface Store {
   deleteSession(tokenHash: string): Promise<void>;
   /** Ends every session of a player but `keep`. */
   deleteSessions(playerId: string, keep?: string): Promise<void>;
+  /** A session by its token's hash, with when it was last used. */
+  session(tokenHash: string): Promise<SessionRow | null>;
+  /** Records that a session was used at `at` (a later time than the one kept). */
+  touchSession(tokenHash: string, at: string): Promise<void>;
   accountByKey(nameKey: string): Promise<AccountRow | null>;
   accountOf(playerId: string): Promise<AccountRow | null>;
   /** Makes `playerId` an account named `name`; false (nothing written) when the name key is taken. */

@@ -126,6 +126,17 @@ const MIGRATIONS: readonly { readonly version: number; up(db: Sql): Promise<void
       `);
     },
   },
+  {
+    // When each session was last used, so that an account's session unused too long expires. A
+    // session made before has its player's last hello as its last use (the closest that was kept).
+    version: 6,
+    up: async (db) => {
+      await db.query(`
+        ALTER TABLE sessions ADD COLUMN last_used ${T};
+        UPDATE sessions SET last_used = COALESCE((SELECT p.last_seen FROM players p WHERE p.id = sessions.player_id), created_at);
+      `);
+    },
+  },
 ];
 /** The schema this code writes; the same number as SQLite's SCHEMA_VERSION (a test checks). */
 export const POSTGRES_SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;

@@ -105,6 +105,15 @@ const MIGRATIONS: readonly { readonly version: number; up(db: Database.Database)
       CREATE TABLE table_leases (table_id TEXT PRIMARY KEY, owner TEXT NOT NULL, token INTEGER NOT NULL, expires_at INTEGER NOT NULL);
     `),
   },
+  {
+    // When each session was last used, so that an account's session unused too long expires. A
+    // session made before has its player's last hello as its last use (the closest that was kept).
+    version: 6,
+    up: (db) => db.exec(`
+      ALTER TABLE sessions ADD COLUMN last_used TEXT;
+      UPDATE sessions SET last_used = COALESCE((SELECT p.last_seen FROM players p WHERE p.id = sessions.player_id), created_at);
+    `),
+  },
 ];
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
 
