@@ -32,7 +32,7 @@ export interface SessionReply {
 export type ApiErrorCode =
   | 'BAD_REQUEST' | 'BAD_NAME' | 'NAME_TAKEN' | 'BAD_PASSWORD' | 'BAD_CREDENTIALS' | 'RATE_LIMITED' | 'UNAUTHORIZED'
   | 'ALREADY_ACCOUNT' | 'UNKNOWN_PLAYER' | 'UNKNOWN_GAME' | 'UNKNOWN_TABLE' | 'NO_GAME' | 'BAD_GAME' | 'BAD_CURSOR'
-  | 'STORE_UNAVAILABLE';
+  | 'STORE_UNAVAILABLE' | 'SESSION_EXPIRED';
 
 export interface ApiError {
   readonly error: ApiErrorCode;

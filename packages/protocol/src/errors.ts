@@ -9,6 +9,8 @@ export const PROTOCOL_ERRORS = {
   RATE_LIMITED: 'Too many messages; slow down.',
   HELLO_FIRST: 'Say hello first.',
   BAD_TOKEN: 'That token is not known here.',
+  SESSION_EXPIRED: 'This sign-in has expired after going unused too long; sign in again with your password.',
+  SESSION_ENDED: 'This session has ended (signed out, the password changed, or the account deleted); sign in again.',
   BAD_NAME: 'Pick a name of 1 to 24 characters, counted as they appear on screen (an emoji or an accented letter is one), with at least one visible character.',
   UNKNOWN_TABLE: 'There is no such table (or it is private and the invite is missing).',
   NOT_YOUR_SEAT: 'You do not hold that seat.',

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { PROTOCOL_ERRORS } from '@parlor/protocol';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { openSignInLimits } from './accounts/open-sign-in-limits.js';
 import { accountRoutes } from './api/accounts.js';
 import { readRoutes } from './api/read.js';
 import { type Clock, systemClock } from './clock.js';
 import type { ServerConfig } from './config.js';
 import { openHosting } from './hosting/open.js';
+import { readinessRoute } from './http/readiness.js';
 import { securityHeaders } from './http/security.js';
 import { socketRoute } from './http/socket.js';
 import { webClient } from './http/web-client.js';
@@ -58,26 +60,16 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   const hosting = await openHosting(config, store, metrics, log);
   const hub = new Hub({ store, metrics, config, log, clock: opts.clock ?? systemClock, seeds: (id, gameNo) => seed({ id, gameNo }), hosting: hosting.make });
   await hub.load();
-  accountRoutes(app, store, hub);
+  // Sign-in tries are counted in Redis by a cluster, so that every process sees them all.
+  const signInLimits = await openSignInLimits(config, opts.clock ?? systemClock, log);
+  accountRoutes(app, { store, events: hub, clock: opts.clock ?? systemClock, sessions: hub.sessions, limits: signInLimits });
   readRoutes(app, store, hub);
 
   await securityHeaders(app);
   await socketRoute(app, hub, config, metrics);
 
   app.get('/healthz', async () => ({ ok: true }));
-  // Readiness, for a load balancer: the store answers (and in a cluster, Redis is connected).
-  // 503 says which is wrong (not how: the page is public); the process stays up and recovers on its own.
-  app.get('/readyz', async (_req, reply) => {
-    const problems: string[] = [];
-    const storeProblem = await Promise.race([
-      hub.store.leaseOf('-').then(() => null, () => 'unavailable'),
-      new Promise<string>((res) => setTimeout(() => res('no answer within 2 s'), 2000).unref()),
-    ]);
-    if (storeProblem !== null) problems.push(`store: ${storeProblem}`);
-    const hosting = hub.hosting.readiness();
-    problems.push(...hosting.problems);
-    return reply.code(problems.length === 0 ? 200 : 503).send({ ok: problems.length === 0, ...(problems.length === 0 ? {} : { problems }), ...hosting.about });
-  });
+  readinessRoute(app, hub, { clock: opts.clock ?? systemClock, port: config.port, deadlineMs: config.dbTimeoutMs });
   app.get('/metrics', async (_req, reply) => {
     reply.header('content-type', metrics.registry.contentType);
     return metrics.registry.metrics();
@@ -106,6 +98,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
       await app.close();
       await hub.close();
       await hosting.close();
+      await signInLimits.close();
       await store.close();
     },
   };

@@ -68,6 +68,9 @@ export interface ServerConfig {
   readonly redisPrefix: string;
   /** PARLOR_LEASE_MS: how long a table's lease lasts unrenewed: a dead process's tables move after about this long. */
   readonly leaseMs: number;
+  // ---- sessions and sign-in (docs/operations.md, "Sessions and sign-in") ----
+  /** PARLOR_SESSION_IDLE_DAYS: an account's session unused this many days has expired (its token is refused). */
+  readonly sessionIdleDays: number;
 }
 
 /** The web client built in this checkout (packages/web/dist), served at / when present. */
@@ -141,6 +144,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     redisUrl: redisUrl(env.PARLOR_REDIS, env.PARLOR_DB ?? ''),
     redisPrefix: redisPrefix(env.PARLOR_REDIS_PREFIX),
     leaseMs: num('PARLOR_LEASE_MS', 3000, 500, 600_000),
+    sessionIdleDays: num('PARLOR_SESSION_IDLE_DAYS', 30, 1, 3650),
   };
 }
 

@@ -2,10 +2,12 @@ import { botLevels } from '@parlor/bots';
 import { type ClientMessage, PROTOCOL_ERRORS, PROTOCOL_VERSION } from '@parlor/protocol';
 import { GAME_IDS, type GameId } from '@parlor/rules';
 import { nameKey } from './accounts/names.js';
+import type { SessionChecks } from './accounts/sessions.js';
 import type { Clock } from './clock.js';
 import type { Connection } from './connection.js';
 import type { TableHosting } from './hosting/hosting.js';
 import { cleanName, hashToken, randomId } from './identity.js';
+import type { LiveSessions } from './live-sessions.js';
 import type { Players } from './players.js';
 import type { PlayerRow, Store } from './store/store.js';
 import type { Tables } from './tables.js';
@@ -19,6 +21,9 @@ export interface HelloDeps {
   readonly players: Players;
   readonly tables: Tables;
   readonly hosting: TableHosting;
+  /** Whether a token's session may be used (it may have expired), and the sessions of this process's connections. */
+  readonly sessions: SessionChecks;
+  readonly live: LiveSessions;
   /** The number of players online may have changed. */
   readonly onlineChanged: () => void;
 }
@@ -36,11 +41,16 @@ export async function hello(d: HelloDeps, c: Connection, msg: Extract<ClientMess
     if (await d.store.accountByKey(nameKey(name)) !== null) throw new Refusal('NAME_TAKEN', PROTOCOL_ERRORS.NAME_TAKEN);
     return name;
   };
-  let player: PlayerRow | null;
+  let player: PlayerRow;
   let token = msg.token;
+  const mark = d.live.mark();
   if (token !== undefined) {
-    player = await d.store.playerByTokenHash(hashToken(token));
-    if (player === null) throw new Refusal('BAD_TOKEN', PROTOCOL_ERRORS.BAD_TOKEN);
+    const use = await d.sessions.use(hashToken(token));
+    if (!use.ok && use.why === 'expired') {
+      throw new Refusal('SESSION_EXPIRED', `This sign-in went unused for over ${d.sessions.days} days and has expired; sign in again with your password.`);
+    }
+    if (!use.ok) throw new Refusal('BAD_TOKEN', PROTOCOL_ERRORS.BAD_TOKEN);
+    player = use.player;
     // An account keeps its name (a `name` sent with its token is ignored); a guest may rename.
     if (msg.name !== undefined && !player.accountSince) {
       const name = await guestName(msg.name);
@@ -52,6 +62,8 @@ export async function hello(d: HelloDeps, c: Connection, msg: Extract<ClientMess
     player = { id: randomId(), name, tokenHash: hashToken(token), createdAt: new Date(d.clock.now()).toISOString() };
     await d.store.addPlayer(player);
   }
+  // A session ended while it was read (a sign-out elsewhere) is not taken up.
+  if (!d.live.bind(c, player.id, hashToken(token), mark)) throw new Refusal('SESSION_ENDED', PROTOCOL_ERRORS.SESSION_ENDED);
   d.players.know(player.id, player.name, Boolean(player.accountSince));
   c.playerId = player.id;
   if (d.players.add(c)) {

@@ -1,5 +1,6 @@
 import { type ClientMessage, PROTOCOL_ERRORS } from '@parlor/protocol';
 import { BotPool } from '@parlor/table';
+import { SessionChecks } from './accounts/sessions.js';
 import { chat } from './chat.js';
 import { createTable } from './create-table.js';
 import { tableMessage } from './table-messages.js';
@@ -11,6 +12,7 @@ import { type Connection, type FrameWriter, senders } from './connection.js';
 import { hello } from './hello.js';
 import type { HostingPort, TableHosting } from './hosting/hosting.js';
 import { AddressLimits } from './limits.js';
+import { LiveSessions, type SessionEnd } from './live-sessions.js';
 import type { LobbyEntry } from './lobby.js';
 import { LobbyWatch } from './lobby-watch.js';
 import type { Metrics } from './metrics.js';
@@ -42,6 +44,9 @@ export interface HubDeps {
  */
 export class Hub implements HostingPort {
   readonly players: Players;
+  /** Whether a session token may be used; this process's connections by session, to end them. */
+  readonly sessions: SessionChecks;
+  readonly live = new LiveSessions();
   private readonly registry: Tables;
   readonly hosting: TableHosting;
   private readonly lobby: LobbyWatch;
@@ -53,6 +58,7 @@ export class Hub implements HostingPort {
 
   constructor(private readonly d: HubDeps) {
     this.limits = new AddressLimits(d.config);
+    this.sessions = new SessionChecks(d.store, d.clock, d.config.sessionIdleDays);
     this.hosting = d.hosting(this);
     this.players = new Players(d.clock, this.hosting.elsewhere);
     this.lobby = new LobbyWatch(() => this.lobbyEntries(), () => this.players.online);
@@ -125,6 +131,14 @@ export class Hub implements HostingPort {
   playerName(id: string): string { return this.players.name(id); }
   isAccount(id: string): boolean { return this.players.isAccount(id); }
 
+  /** Sessions ended (a sign-out, a password change, an account deleted): their sockets close here and on every other process. */
+  sessionsEnded(e: SessionEnd): void {
+    this.live.end(e);
+    this.hosting.sessionsEnded(e);
+  }
+  /** Another process ended sessions: their sockets here close. */
+  endSessions(e: SessionEnd): void { this.live.end(e); }
+
   /** A player's name changed outside a connection (an account made, or deleted). */
   renamed(playerId: string, name: string, account = true): void {
     this.players.know(playerId, name, account);
@@ -161,6 +175,8 @@ export class Hub implements HostingPort {
     this.byId.delete(c.id);
     for (const id of c.watching) void this.registry.hosted.get(id)?.feed({ type: 'unwatch', watcher: c.id }).catch(() => undefined);
     if (c.remote === true) return;
+    const session = this.live.detach(c);
+    if (session !== null) this.sessions.usedUntilNow(session);
     this.hosting.detach(c);
     this.d.metrics.sockets.dec();
     this.limits.disconnect(c.address);
@@ -182,11 +198,13 @@ export class Hub implements HostingPort {
   async handle(c: Connection, msg: ClientMessage, received: number): Promise<void> {
     const re = msg.id;
     try {
+      if (this.live.hasEnded(c)) throw new Refusal('SESSION_ENDED', PROTOCOL_ERRORS.SESSION_ENDED);
       if (msg.type === 'hello') {
         if (c.playerId === null && msg.token === undefined && !this.limits.newGuest(c.address)) {
           throw new Refusal('TOO_MANY_GUESTS', `Too many new players from your address this hour (at most ${this.d.config.guestsPerAddressPerHour}); reconnect with your token, or try later.`);
         }
-        await hello({ store: this.d.store, clock: this.d.clock, players: this.players, tables: this.registry, hosting: this.hosting, onlineChanged: () => this.lobby.onlineChanged() }, c, msg);
+        await hello({ store: this.d.store, clock: this.d.clock, players: this.players, tables: this.registry, hosting: this.hosting,
+          sessions: this.sessions, live: this.live, onlineChanged: () => this.lobby.onlineChanged() }, c, msg);
         if (c.playerId !== null) void this.d.store.touchPlayer(c.playerId, new Date(this.d.clock.now()).toISOString()).catch(() => {});
         return;
       }

@@ -11,6 +11,7 @@ import { MAX_ECHO } from '../src/echo.js';
 import { frameOf } from '../src/frame.js';
 import { createMetrics } from '../src/metrics.js';
 import { RateLimit } from '../src/rate-limit.js';
+import type { SessionEnd } from '../src/live-sessions.js';
 import type { Store } from '../src/store/store.js';
 
 // The messages between a cluster's processes: what is heard is parsed before anything is done with
@@ -38,14 +39,15 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 function fakeHost() {
   const log = { warn: vi.fn(), error: vi.fn() };
   const handled: { c: Connection; msg: ClientMessage }[] = [];
+  const ended: SessionEnd[] = [];
   const host: ClusterHost = {
     tables: new Map(), log, metrics: createMetrics(),
     take: async () => false, drop: () => {}, disconnect: () => {}, presenceChanged: () => {}, lobbyChanged: () => {},
     ownerChanged: () => {}, onlinePlayers: () => [], rewatch: () => {}, renamed: () => {},
-    playerName: () => 'Ann', isAccount: () => false,
+    playerName: () => 'Ann', isAccount: () => false, endSessions: (e) => { ended.push(e); },
     handle: async (c, msg) => { handled.push({ c, msg }); c.send({ type: 'ok', ...(msg.id === undefined ? {} : { re: msg.id }) }); },
   };
-  return { host, log, handled };
+  return { host, log, handled, ended };
 }
 
 const store = { orphanTables: async () => [] } as unknown as Store;
@@ -64,11 +66,11 @@ afterEach(async () => { for (const c of started.splice(0)) await c.stop(); });
 
 async function cluster() {
   const bus = new MemoryBus();
-  const { host, log, handled } = fakeHost();
+  const { host, log, handled, ended } = fakeHost();
   const cl = new Cluster(host, store, bus, clusterTiming(60_000));
   await cl.start();
   started.push(cl);
-  return { cl, bus, log, handled };
+  return { cl, bus, log, handled, ended };
 }
 
 describe('a frame', () => {
@@ -168,6 +170,16 @@ describe('a process of the cluster', () => {
     expect(log.warn.mock.calls.map(([fields]) => (fields as { channel: string }).channel)).toEqual(['proc', 'presence', 'lobby', 'proc']);
     expect(log.warn.mock.calls[0]![0]).toMatchObject({ problem: expect.stringMatching(/^at "msg\.seat": /) });
     expect(log.error).not.toHaveBeenCalled();
+  });
+
+  it('publishes sessions it ended, and closes those another process ended; a malformed end is dropped', async () => {
+    const { cl, bus, log, ended } = await cluster();
+    cl.sessionsEnded({ player: 'p1', why: 'password', except: 'h1' });
+    expect(bus.on('presence').at(-1)).toEqual({ t: 'ended', proc: cl.id, player: 'p1', why: 'password', except: 'h1' });
+    bus.hear('presence', { t: 'ended', proc: 'p2', player: 'p1', why: 'signed-out', only: ['h2'] });
+    bus.hear('presence', { t: 'ended', proc: 'p2', player: 'p1', why: 'stolen' });
+    expect(ended).toEqual([{ t: 'ended', proc: 'p2', player: 'p1', why: 'signed-out', only: ['h2'] }]);
+    expect(log.warn.mock.calls[0]![0]).toMatchObject({ channel: 'presence', problem: expect.stringMatching(/^at "why": /) });
   });
 
   it('writes a delivery\'s frame to its sockets as it is, and a forward ends with its host\'s done', async () => {

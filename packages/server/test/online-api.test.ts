@@ -38,7 +38,7 @@ describe('GET /api/online: cache and rate limit (the read API\'s, on a clock of 
   it('a count is served for 10 s, then asked afresh', async () => {
     const app = Fastify();
     let clock = 1_000_000;
-    const live = { online: 3 };
+    const live = { online: 3, sessions: {} as never };
     // The route reads nothing from the store.
     readRoutes(app, {} as never, live, () => clock);
     await app.ready();
@@ -55,7 +55,7 @@ describe('GET /api/online: cache and rate limit (the read API\'s, on a clock of 
   it('60 requests at once from one address, then 10 a second; the next is refused with Retry-After', async () => {
     const app = Fastify();
     let now = 1_000_000;
-    readRoutes(app, {} as never, { online: 1 }, () => now);
+    readRoutes(app, {} as never, { online: 1, sessions: {} as never }, () => now);
     await app.ready();
     const get = () => app.inject({ method: 'GET', url: '/api/online' });
     const statuses: number[] = [];

@@ -1,17 +1,31 @@
 import { type Me, type SessionReply, accountDeletion, credentials, passwordChange } from '@parlor/protocol';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { knownDevice, rememberDevice } from '../accounts/devices.js';
 import { nameKey } from '../accounts/names.js';
 import { hashPassword, passwordProblem, verifyPassword } from '../accounts/passwords.js';
+import type { SessionChecks } from '../accounts/sessions.js';
+import { type Bucket, SIGN_IN_LIMITS, type SignInLimits } from '../accounts/sign-in-limits.js';
+import type { Clock } from '../clock.js';
 import { cleanName, hashToken, randomId } from '../identity.js';
-import type { Store } from '../store/store.js';
-import { ApiRefusal, Buckets, bearer, body, caller, refuse } from './http.js';
+import type { SessionEnd } from '../live-sessions.js';
+import type { AccountRow, Store } from '../store/store.js';
+import { ApiRefusal, bearer, body, caller, refuse } from './http.js';
 
 /** How a deleted account's player is shown in the games they played. */
 export const DELETED_PLAYER = 'deleted player';
 
-/** What the account routes tell the live server: a player's name changed. */
+/** What the account routes tell the live server: a player's name changed; sessions ended (their sockets close). */
 export interface AccountEvents {
   renamed(playerId: string, name: string, account: boolean): void;
+  sessionsEnded(e: SessionEnd): void;
+}
+
+export interface AccountDeps {
+  readonly store: Store;
+  readonly events: AccountEvents;
+  readonly clock: Clock;
+  readonly sessions: SessionChecks;
+  readonly limits: SignInLimits;
 }
 
 /** A hash to check passwords against when there is no account, so that a missing name takes as long as a wrong password. */
@@ -19,13 +33,27 @@ let dummy: Promise<string> | null = null;
 
 /**
  * The account routes (docs/api.md): create or claim an account, sign in and out, change the
- * password, delete the account. Sign-in attempts are limited per address and per account.
+ * password, delete the account. Sign-in tries are limited (sign-in-limits.ts); ending sessions
+ * closes their sockets at once, on every process.
  */
-export function accountRoutes(app: FastifyInstance, store: Store, events: AccountEvents, now: () => number = Date.now): void {
-  const signInsByAddress = new Buckets(20, 20 / 600, now); // 20, then 2 a minute
-  const signInsByAccount = new Buckets(10, 10 / 900, now); // 10, then one every 90 s
-  const newAccountsByAddress = new Buckets(10, 10 / 3600, now);
-  const limited = (what: string, wait: number) => new ApiRefusal(429, 'RATE_LIMITED', `Too many ${what}; try again in ${Math.ceil(wait)} s.`, wait);
+export function accountRoutes(app: FastifyInstance, d: AccountDeps): void {
+  const { store, events, clock, sessions, limits } = d;
+  const iso = () => new Date(clock.now()).toISOString();
+
+  /** Takes a try from each bucket in turn; RATE_LIMITED (saying `what`) at the first that is empty. Resolves to those taken. */
+  const tries = async (buckets: readonly { readonly bucket: Bucket; readonly what: string }[]): Promise<Bucket[]> => {
+    const taken: Bucket[] = [];
+    for (const { bucket, what } of buckets) {
+      const wait = await limits.take(bucket);
+      if (wait !== null) throw new ApiRefusal(429, 'RATE_LIMITED', `${what} Try again in ${Math.ceil(wait)} s.`, wait);
+      taken.push(bucket);
+    }
+    return taken;
+  };
+  const giveBack = (taken: readonly Bucket[]) => Promise.all(taken.map((b) => limits.giveBack(b)));
+  /** The tries of a password check on `account` by a signed-in caller (a change, a deletion). */
+  const passwordTries = (req: FastifyRequest, account: AccountRow) =>
+    tries([{ bucket: SIGN_IN_LIMITS.pair(req.ip, account.nameKey), what: 'Too many wrong passwords for this account from your address.' }]);
 
   const checkName = (raw: string) => {
     const name = cleanName(raw);
@@ -44,14 +72,14 @@ export function accountRoutes(app: FastifyInstance, store: Store, events: Accoun
       checkPassword(password);
       const key = nameKey(name);
       const hasToken = req.headers.authorization !== undefined;
-      const claimer = hasToken ? await caller(store, req) : null;
+      const claimer = hasToken ? await caller(sessions, req) : null;
       if (claimer !== null && await store.accountOf(claimer.player.id) !== null) {
         throw new ApiRefusal(409, 'ALREADY_ACCOUNT', 'You have an account already.');
       }
-      if (claimer === null && !newAccountsByAddress.take(req.ip)) throw limited('new accounts from your address', newAccountsByAddress.wait());
+      if (claimer === null) await tries([{ bucket: SIGN_IN_LIMITS.newAccounts(req.ip), what: 'Too many new accounts from your address.' }]);
       if (await store.accountByKey(key) !== null) throw new ApiRefusal(409, 'NAME_TAKEN', `The name "${name}" belongs to an account already.`);
       const hash = await hashPassword(password);
-      const at = new Date(now()).toISOString();
+      const at = iso();
       let playerId: string;
       let token: string;
       if (claimer !== null) {
@@ -65,6 +93,7 @@ export function accountRoutes(app: FastifyInstance, store: Store, events: Accoun
       }
       if (!await store.claimAccount(playerId, name, key, hash, at)) throw new ApiRefusal(409, 'NAME_TAKEN', `The name "${name}" belongs to an account already.`);
       events.renamed(playerId, name, true);
+      rememberDevice(req, reply, { playerId, name, nameKey: key, password: hash }, clock.now());
       const reply201: SessionReply = { name, token };
       return reply.code(201).send(reply201);
     } catch (e) {
@@ -75,16 +104,25 @@ export function accountRoutes(app: FastifyInstance, store: Store, events: Accoun
   app.post('/api/sessions', async (req, reply) => {
     try {
       const { name: rawName, password } = body(credentials, req.body);
-      if (!signInsByAddress.take(req.ip)) throw limited('sign-ins from your address', signInsByAddress.wait());
       const name = cleanName(rawName);
       const key = name === null ? '' : nameKey(name);
-      if (!signInsByAccount.take(key)) throw limited(`sign-ins to this account`, signInsByAccount.wait());
       const account = key === '' ? null : await store.accountByKey(key);
+      const device = account === null ? null : knownDevice(req, account, clock.now());
+      // A known device has a bucket of its own; any other is counted by its address and shares the account's slow-down.
+      const taken = await tries(device !== null
+        ? [{ bucket: SIGN_IN_LIMITS.device(device, key), what: 'Too many wrong passwords for this account from this device.' }]
+        : [
+          { bucket: SIGN_IN_LIMITS.address(req.ip), what: 'Too many sign-ins from your address.' },
+          { bucket: SIGN_IN_LIMITS.pair(req.ip, key), what: 'Too many wrong passwords for this account from your address.' },
+          { bucket: SIGN_IN_LIMITS.account(key), what: 'This account has had many wrong passwords lately, so sign-ins from new devices are slowed down; or sign in from a device you signed in from before.' },
+        ]);
       dummy ??= hashPassword('no account has this password');
       const ok = await verifyPassword(password, account?.password ?? await dummy);
       if (account === null || !ok) throw new ApiRefusal(401, 'BAD_CREDENTIALS', 'That name and password do not match an account.');
+      await giveBack(taken);
       const token = randomId(24);
-      await store.addSession(hashToken(token), account.playerId, new Date(now()).toISOString());
+      await store.addSession(hashToken(token), account.playerId, iso());
+      rememberDevice(req, reply, account, clock.now());
       const r: SessionReply = { name: account.name, token };
       return reply.send(r);
     } catch (e) {
@@ -94,8 +132,9 @@ export function accountRoutes(app: FastifyInstance, store: Store, events: Accoun
 
   app.delete('/api/sessions', async (req, reply) => {
     try {
-      const { tokenHash } = await caller(store, req);
+      const { player, tokenHash } = await caller(sessions, req);
       await store.deleteSession(tokenHash);
+      events.sessionsEnded({ player: player.id, why: 'signed-out', only: [tokenHash] });
       return reply.code(204).send();
     } catch (e) {
       return refuse(reply, e);
@@ -105,14 +144,18 @@ export function accountRoutes(app: FastifyInstance, store: Store, events: Accoun
   app.post('/api/accounts/password', async (req, reply) => {
     try {
       const { password, newPassword } = body(passwordChange, req.body);
-      const { player, tokenHash } = await caller(store, req);
+      const { player, tokenHash } = await caller(sessions, req);
       const account = await store.accountOf(player.id);
       if (account === null) throw new ApiRefusal(403, 'UNAUTHORIZED', 'Only an account has a password.');
-      if (!signInsByAccount.take(account.nameKey)) throw limited('password attempts on this account', signInsByAccount.wait());
+      const taken = await passwordTries(req, account);
       if (!await verifyPassword(password, account.password)) throw new ApiRefusal(401, 'BAD_CREDENTIALS', 'The current password is not right.');
       checkPassword(newPassword);
-      await store.setPassword(player.id, await hashPassword(newPassword));
-      await store.deleteSessions(player.id, tokenHash); // signed out everywhere else
+      await giveBack(taken);
+      const hash = await hashPassword(newPassword);
+      await store.setPassword(player.id, hash);
+      await store.deleteSessions(player.id, tokenHash); // signed out everywhere else…
+      events.sessionsEnded({ player: player.id, why: 'password', except: tokenHash }); // …and their sockets closed
+      rememberDevice(req, reply, { ...account, password: hash }, clock.now()); // the other devices are forgotten with the old password
       return reply.code(204).send();
     } catch (e) {
       return refuse(reply, e);
@@ -122,12 +165,14 @@ export function accountRoutes(app: FastifyInstance, store: Store, events: Accoun
   app.delete('/api/accounts', async (req, reply) => {
     try {
       const { password } = body(accountDeletion, req.body);
-      const { player } = await caller(store, req);
+      const { player } = await caller(sessions, req);
       const account = await store.accountOf(player.id);
       if (account === null) throw new ApiRefusal(403, 'UNAUTHORIZED', 'Only an account can be deleted.');
-      if (!signInsByAccount.take(account.nameKey)) throw limited('password attempts on this account', signInsByAccount.wait());
+      const taken = await passwordTries(req, account);
       if (!await verifyPassword(password, account.password)) throw new ApiRefusal(401, 'BAD_CREDENTIALS', 'The password is not right.');
-      await store.deleteAccount(player.id, DELETED_PLAYER, new Date(now()).toISOString());
+      await giveBack(taken);
+      await store.deleteAccount(player.id, DELETED_PLAYER, iso());
+      events.sessionsEnded({ player: player.id, why: 'deleted' });
       events.renamed(player.id, DELETED_PLAYER, false);
       return reply.code(204).send();
     } catch (e) {
@@ -137,7 +182,7 @@ export function accountRoutes(app: FastifyInstance, store: Store, events: Accoun
 
   app.get('/api/me', async (req, reply) => {
     try {
-      const { player } = await caller(store, req);
+      const { player } = await caller(sessions, req);
       const me: Me = { id: player.id, name: player.name, account: (player.accountSince ?? null) !== null };
       return reply.header('cache-control', 'no-store').send(me);
     } catch (e) {

@@ -1,8 +1,9 @@
 import type { ApiErrorCode } from '@parlor/protocol';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionChecks } from '../accounts/sessions.js';
 import { hashToken } from '../identity.js';
 import { RateLimit } from '../rate-limit.js';
-import type { PlayerRow, Store } from '../store/store.js';
+import type { PlayerRow } from '../store/store.js';
 import { StoreUnavailable } from '../store/store.js';
 
 /** A refusal of the HTTP API: a status, a code and a sentence (docs/api.md). */
@@ -28,14 +29,17 @@ export function bearer(req: FastifyRequest): string | null {
   return m === null ? null : m[1]!;
 }
 
-/** The player a request's bearer token belongs to; UNAUTHORIZED without a valid one. */
-export async function caller(store: Store, req: FastifyRequest): Promise<{ player: PlayerRow; tokenHash: string }> {
+/** The player a request's bearer token belongs to (its session used now); UNAUTHORIZED without a valid one, SESSION_EXPIRED for an expired one. */
+export async function caller(sessions: SessionChecks, req: FastifyRequest): Promise<{ player: PlayerRow; tokenHash: string }> {
   const token = bearer(req);
   if (token === null) throw new ApiRefusal(401, 'UNAUTHORIZED', 'Send your token as "Authorization: Bearer <token>".');
   const tokenHash = hashToken(token);
-  const player = await store.playerByTokenHash(tokenHash);
-  if (player === null) throw new ApiRefusal(401, 'UNAUTHORIZED', 'That token is not known here (signed out?).');
-  return { player, tokenHash };
+  const use = await sessions.use(tokenHash);
+  if (!use.ok && use.why === 'expired') {
+    throw new ApiRefusal(401, 'SESSION_EXPIRED', `This sign-in went unused for over ${sessions.days} days and has expired; sign in again with your password.`);
+  }
+  if (!use.ok) throw new ApiRefusal(401, 'UNAUTHORIZED', 'That token is not known here (signed out?).');
+  return { player: use.player, tokenHash };
 }
 
 /** Token buckets by key (an address, an account), forgotten once full again. */

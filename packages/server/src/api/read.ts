@@ -2,6 +2,7 @@ import type { GameExport, GamesPage, Leaderboard, PlayedGame, PlayerProfile } fr
 import { isGameId } from '@parlor/rules';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { nameKey } from '../accounts/names.js';
+import type { SessionChecks } from '../accounts/sessions.js';
 import { exportGame } from '../export.js';
 import { cleanName, hashToken } from '../identity.js';
 import { conservative } from '../ratings/ratings.js';
@@ -18,9 +19,11 @@ const played = (r: PlayerGameRow): PlayedGame => ({
   place: r.place, score: r.score, won: r.won, rated: r.rated,
 });
 
-/** What the read API asks of the live server (the hub): how many players have an open connection (`online`). */
+/** What the read API asks of the live server (the hub): how many players have an open connection (`online`), and whose a token is. */
 export interface LiveCounts {
   readonly online: number;
+  /** Whether a session token may be used (an account's expires unused: accounts/sessions.ts). */
+  readonly sessions: SessionChecks;
 }
 
 /**
@@ -61,7 +64,8 @@ export function readRoutes(app: FastifyInstance, store: Store, live: LiveCounts,
   /** The requester's player id, from a bearer token, if any. */
   const requester = async (req: FastifyRequest) => {
     const token = bearer(req);
-    return token === null ? null : (await store.playerByTokenHash(hashToken(token)))?.id ?? null;
+    const use = token === null ? null : await live.sessions.use(hashToken(token));
+    return use?.ok === true ? use.player.id : null;
   };
   const limitOf = (raw: unknown) => {
     if (raw === undefined) return PAGE;

@@ -1,6 +1,7 @@
 import type { ClientMessage } from '@parlor/protocol';
 import { type Clock, systemClock } from '../clock.js';
 import type { Connection } from '../connection.js';
+import type { SessionEnd } from '../live-sessions.js';
 import { randomId } from '../identity.js';
 import { type Fence, LeaseLost, type Store } from '../store/store.js';
 import type { Bus } from './bus.js';
@@ -109,6 +110,8 @@ export class Cluster {
     } else if (m.t === 'released') {
       this.leases.forget(m.tables);
       this.scanSoon();
+    } else if (m.t === 'ended') {
+      this.host.endSessions(m);
     }
   }
 
@@ -165,6 +168,8 @@ export class Cluster {
   /** Sends `msg` from `c` to `host`; resolves once handled there, or not (the client told TRY_AGAIN unless `quiet`). */
   forward(c: Connection, msg: ClientMessage, host: string, quiet = false): Promise<Forwarded> { return this.forwarding.forward(c, msg, host, quiet); }
   announce(playerId: string, online: boolean): void { this.presence.announce(playerId, online); }
+  /** Sessions ended here: every other process closes their sockets. */
+  sessionsEnded(e: SessionEnd): void { this.bus.publish('presence', { t: 'ended', proc: this.id, ...e }); }
   playersOnline(): Iterable<string> { return this.presence.players(); }
   onlineElsewhere(playerId: string): boolean { return this.presence.onlineElsewhere(playerId); }
   tableChanged(t: ClusterTable): void { this.lobby.tableChanged(t); }

@@ -1,5 +1,6 @@
 import type { ClientMessage, TableSummary } from '@parlor/protocol';
 import type { Connection } from '../connection.js';
+import type { SessionEnd } from '../live-sessions.js';
 import type { LobbyEntry } from '../lobby.js';
 import type { Metrics } from '../metrics.js';
 import type { Fence, TableRow } from '../store/store.js';
@@ -42,6 +43,8 @@ export interface ClusterHost {
   isAccount(playerId: string): boolean;
   /** A player's name and whether they are an account, as the process they are connected to knows them. */
   renamed(playerId: string, name: string, account: boolean): void;
+  /** Another process ended sessions: their sockets here close. */
+  endSessions(e: SessionEnd): void;
   readonly log: ClusterLog;
   readonly metrics: Metrics;
 }

@@ -60,6 +60,11 @@ const presenceMessage = z.discriminatedUnion('t', [
   z.object({ t: z.literal('owner'), proc: procId, table: text }),
   /** `proc` stopped and gave back these tables' leases. */
   z.object({ t: z.literal('released'), proc: procId, tables: z.array(text) }),
+  /** Sessions of `player` ended (live-sessions.ts): those in `only`, or every one but `except`. Every process closes their sockets. */
+  z.object({
+    t: z.literal('ended'), proc: procId, player: text, why: z.enum(['signed-out', 'password', 'deleted']),
+    only: z.array(text).optional(), except: text.optional(),
+  }),
 ]);
 export type PresenceMessage = z.infer<typeof presenceMessage>;
 

@@ -6,6 +6,7 @@ import type { Bus } from '../cluster/bus.js';
 import { Cluster, type ClusterHost, type ClusterTiming } from '../cluster/cluster.js';
 import { type RewatchTry, Rewatches, rewatchTryOf } from '../cluster/rewatch.js';
 import type { Connection, TableMessage } from '../connection.js';
+import type { SessionEnd } from '../live-sessions.js';
 import type { LobbyEntry } from '../lobby.js';
 import type { Metrics } from '../metrics.js';
 import type { Elsewhere } from '../players.js';
@@ -92,6 +93,7 @@ export class ClusterHosting implements TableHosting, ClusterHost {
     return { problems: this.bus.ready ? [] : ['redis: not connected'], about: { process: this.cluster.id, tables: this.port.tables.size } };
   }
   announce(playerId: string, online: boolean): void { this.cluster.announce(playerId, online); }
+  sessionsEnded(e: SessionEnd): void { this.cluster.sessionsEnded(e); }
   attach(c: Connection): void { this.cluster.attach(c); }
   detach(c: Connection): void {
     this.cluster.detach(c, this.forwardedTo.get(c) ?? []);
@@ -183,6 +185,7 @@ export class ClusterHosting implements TableHosting, ClusterHost {
   playerName(playerId: string): string { return this.port.playerName(playerId); }
   isAccount(playerId: string): boolean { return this.port.isAccount(playerId); }
   renamed(playerId: string, name: string, account: boolean): void { this.port.renamed(playerId, name, account); }
+  endSessions(e: SessionEnd): void { this.port.endSessions(e); }
 
   /** A table this process's connections watch elsewhere has a new owner: they watch it there. */
   ownerChanged(tableId: string): void { this.rewatchAt(tableId); }

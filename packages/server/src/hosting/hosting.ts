@@ -1,5 +1,6 @@
 import type { ClientMessage } from '@parlor/protocol';
 import type { Connection, TableMessage } from '../connection.js';
+import type { SessionEnd } from '../live-sessions.js';
 import type { LobbyEntry } from '../lobby.js';
 import type { Elsewhere } from '../players.js';
 import type { Fence, TableRow } from '../store/store.js';
@@ -36,6 +37,8 @@ export interface TableHosting {
   changed(table: Table): void;
   /** A player's first connection here opened, or their last closed. */
   announce(playerId: string, online: boolean): void;
+  /** Sessions ended here: the other processes close their sockets too (HostingPort.endSessions there). */
+  sessionsEnded(e: SessionEnd): void;
   /** What is wrong with the hosting now (for /readyz: empty when ready), and what to say of it there. */
   readiness(): { readonly problems: readonly string[]; readonly about: Readonly<Record<string, unknown>> };
   /** A connection opened or closed here. */
@@ -66,5 +69,7 @@ export interface HostingPort {
   isAccount(playerId: string): boolean;
   /** A player's name and whether they are an account, as the process they are connected to knows them. */
   renamed(playerId: string, name: string, account: boolean): void;
+  /** Another process ended sessions: their sockets here close. */
+  endSessions(e: SessionEnd): void;
   readonly log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }

@@ -21,6 +21,7 @@ export class LocalHosting implements TableHosting {
   others(): [] { return []; }
   changed(): void {}
   announce(): void {}
+  sessionsEnded(): void {}
   readiness() { return { problems: [], about: {} }; }
   attach(): void {}
   detach(): void {}

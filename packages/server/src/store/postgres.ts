@@ -166,6 +166,10 @@ export class PostgresStore implements Store {
     return this.tableRows.finishGame(tableId, gameNo, result, finishedAt, stats, records, fence);
   }
 
+  async probe(process: string, at: string): Promise<void> {
+    await this.db.q('INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [`ready:${process}`, at]);
+  }
+
   close(): Promise<void> {
     return this.db.close();
   }

@@ -177,6 +177,12 @@ export class SqliteStore implements Store {
     return this.guard(() => this.tableRows.finishGame(tableId, gameNo, result, finishedAt, stats, records, fence));
   }
 
+  probe(process: string, at: string): Promise<void> {
+    return this.guard(() => {
+      this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(`ready:${process}`, at);
+    });
+  }
+
   async close(): Promise<void> {
     this.db.close();
   }

@@ -188,5 +188,10 @@ export interface Store {
   leaseOf(tableId: string): Promise<LeaseRow | null>;
   /** Open or running tables whose lease has expired, or that have none: for a live process to take over. */
   orphanTables(limit: number): Promise<string[]>;
+  /**
+   * A real write, as cheap as one can be: sets `meta` row `ready:<process>` to `at` (one row per
+   * process, overwritten each time), for /readyz to know that this process can still write.
+   */
+  probe(process: string, at: string): Promise<void>;
   close(): Promise<void>;
 }

@@ -94,6 +94,8 @@ export class Table {
   }
 
   exclusive<T>(fn: () => T | Promise<T>): Promise<T> { return this.runner.exclusive(fn); }
+  /** Whether the table retries a write the store refused, or waits on one (for /readyz). */
+  get storeWait() { return this.runner.storeWait; }
 
   /** The table leaves this process: no more timers, bots or writes. */
   close(): void {
