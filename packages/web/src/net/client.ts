@@ -44,6 +44,12 @@ const DISCONNECTED = (message: string): ServerMessage => ({ type: 'error', code:
  */
 /** Refusals of a hello that the same hello would get again: only the person can change it. */
 const HELLO_FINAL: ReadonlySet<string> = new Set(['NAME_TAKEN', 'BAD_NAME', 'TOO_MANY_GUESTS', 'BAD_MESSAGE']);
+/**
+ * The session is over (docs/protocol.md, "Errors"): expired unused, or ended by a sign-out, a
+ * password change or the account's deletion. The token is forgotten and nothing reconnects: the
+ * person signs in again (the first screen opens its sign-in form, saying why).
+ */
+export const SESSION_OVER: ReadonlySet<string> = new Set(['SESSION_EXPIRED', 'SESSION_ENDED']);
 
 export class ParlorClient {
   private ws: WebSocket | null = null;
@@ -97,6 +103,8 @@ export class ParlorClient {
           localStorage.setItem(NAME_KEY, m.player.name);
           this.setState('open');
           for (const r of this.resubscribe.values()) void this.request(r);
+        } else if (m.type === 'error' && SESSION_OVER.has(m.code)) {
+          ws.close(); // the token was forgotten as the message came in (onmessage)
         } else if (m.type === 'error' && m.code === 'BAD_TOKEN') {
           localStorage.removeItem(TOKEN_KEY); // a server reset: start afresh with the saved name
           ws.close();
@@ -112,6 +120,10 @@ export class ParlorClient {
     };
     ws.onmessage = (e) => {
       const m = JSON.parse(String(e.data)) as ServerMessage;
+      if (m.type === 'error' && SESSION_OVER.has(m.code)) {
+        localStorage.removeItem(TOKEN_KEY);
+        this.wanted = false;
+      }
       if ('re' in m && typeof m.re === 'number') {
         const p = this.pending.get(m.re);
         this.pending.delete(m.re);

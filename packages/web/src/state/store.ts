@@ -150,7 +150,14 @@ export function reduce(s: AppState, m: ServerMessage): AppState {
       if (t === undefined) return s;
       return { ...s, tables: { ...s.tables, [m.tableId]: { ...t, chat: [...t.chat.slice(-199), { from: m.from, text: m.text, at: m.at }] } } };
     }
-    case 'error': return { ...s, notice: { code: m.code, message: m.message, at: Date.now() } };
+    case 'error': {
+      const notice = { code: m.code, message: m.message, at: Date.now() };
+      // The session is over (net/client.ts, SESSION_OVER): nobody is signed in here any more.
+      if (m.code === 'SESSION_EXPIRED' || m.code === 'SESSION_ENDED') {
+        return { ...s, notice, player: null, account: false, tables: {}, lobby: {}, lobbyPage: { next: null, total: 0 } };
+      }
+      return { ...s, notice };
+    }
     case 'ok': case 'pong': return s;
   }
 }

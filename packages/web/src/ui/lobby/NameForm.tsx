@@ -38,7 +38,8 @@ export function NameForm() {
     if (notice === null) return;
     setRefused({ code: notice.code, message: notice.message });
     store.clearNotice();
-    if (notice.code !== 'NAME_TAKEN') return;
+    // The session expired or ended: the sign-in form opens too, the notice saying why.
+    if (notice.code !== 'NAME_TAKEN' && notice.code !== 'SESSION_EXPIRED' && notice.code !== 'SESSION_ENDED') return;
     setTakenName(client.savedName);
     setSigningIn(true);
   }, [notice, client, store]);

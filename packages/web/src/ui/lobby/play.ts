@@ -60,7 +60,7 @@ export function usePlayState(): PlayState {
 }
 
 /** Refusals of `hello` that no waiting mends (the first screen shows them and asks again). */
-const HELLO_REFUSALS = new Set(['BAD_NAME', 'NAME_TAKEN', 'TOO_MANY_GUESTS', 'BAD_TOKEN']);
+const HELLO_REFUSALS = new Set(['BAD_NAME', 'NAME_TAKEN', 'NAME_LOOKALIKE', 'TOO_MANY_GUESTS', 'BAD_TOKEN', 'SESSION_EXPIRED', 'SESSION_ENDED']);
 
 /**
  * Resolves true once signed in and connected: at once when already so; else it starts the connection
