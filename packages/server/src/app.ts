@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { PROTOCOL_ERRORS } from '@parlor/protocol';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { openSignInLimits } from './accounts/open-sign-in-limits.js';
 import { accountRoutes } from './api/accounts.js';
 import { readRoutes } from './api/read.js';
 import { type Clock, systemClock } from './clock.js';
@@ -59,7 +60,9 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   const hosting = await openHosting(config, store, metrics, log);
   const hub = new Hub({ store, metrics, config, log, clock: opts.clock ?? systemClock, seeds: (id, gameNo) => seed({ id, gameNo }), hosting: hosting.make });
   await hub.load();
-  accountRoutes(app, store, hub);
+  // Sign-in tries are counted in Redis by a cluster, so that every process sees them all.
+  const signInLimits = await openSignInLimits(config, opts.clock ?? systemClock, log);
+  accountRoutes(app, { store, events: hub, clock: opts.clock ?? systemClock, sessions: hub.sessions, limits: signInLimits });
   readRoutes(app, store, hub);
 
   await securityHeaders(app);
@@ -95,6 +98,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
       await app.close();
       await hub.close();
       await hosting.close();
+      await signInLimits.close();
       await store.close();
     },
   };
