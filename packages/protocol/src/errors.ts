@@ -24,6 +24,7 @@ export const PROTOCOL_ERRORS = {
   STALE: 'The game has moved on since you saw it; your action was not played.',
   CHAT_LIMITED: 'Too many chat messages; wait a moment.',
   NAME_TAKEN: 'That name belongs to an account: sign in, or pick another.',
+  NAME_LOOKALIKE: 'That name looks too much like an account\'s name (letters that look alike, an accent, a dot at the end); pick another.',
   ALREADY_SEATED: 'You hold a seat at this table already: one seat per person.',
   TABLE_CLOSED: 'This table has closed; its finished games can still be downloaded.',
   TOO_SOON: 'That player has not been away long enough to be replaced yet.',

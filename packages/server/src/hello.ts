@@ -1,7 +1,7 @@
 import { botLevels } from '@parlor/bots';
 import { type ClientMessage, PROTOCOL_ERRORS, PROTOCOL_VERSION } from '@parlor/protocol';
 import { GAME_IDS, type GameId } from '@parlor/rules';
-import { nameKey } from './accounts/names.js';
+import { accountNameClash } from './accounts/name-check.js';
 import type { SessionChecks } from './accounts/sessions.js';
 import type { Clock } from './clock.js';
 import type { Connection } from './connection.js';
@@ -30,15 +30,17 @@ export interface HelloDeps {
 
 /**
  * A connection says who it is: a returning player by their token (a guest may rename), or a new
- * guest by a name. A guest's name may not be an account's (by the name key): accounts' names are
- * theirs alone. The reply lists the tables where the player sits, to resume.
+ * guest by a name. A guest's name may not be an account's, nor a lookalike of one
+ * (accounts/name-check.ts): accounts' names are theirs alone. The reply lists the tables where
+ * the player sits, to resume.
  */
 export async function hello(d: HelloDeps, c: Connection, msg: Extract<ClientMessage, { type: 'hello' }>): Promise<void> {
   if (c.playerId !== null) throw new Refusal('BAD_MESSAGE', 'You already said hello on this connection.');
   const guestName = async (raw: string) => {
     const name = cleanName(raw);
     if (name === null) throw new Refusal('BAD_NAME', PROTOCOL_ERRORS.BAD_NAME);
-    if (await d.store.accountByKey(nameKey(name)) !== null) throw new Refusal('NAME_TAKEN', PROTOCOL_ERRORS.NAME_TAKEN);
+    const clash = await accountNameClash(d.store, name);
+    if (clash !== null) throw new Refusal(clash.code, clash.code === 'NAME_TAKEN' ? PROTOCOL_ERRORS.NAME_TAKEN : clash.message);
     return name;
   };
   let player: PlayerRow;

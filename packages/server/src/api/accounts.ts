@@ -1,6 +1,7 @@
 import { type Me, type SessionReply, accountDeletion, credentials, passwordChange } from '@parlor/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { knownDevice, rememberDevice } from '../accounts/devices.js';
+import { accountNameClash } from '../accounts/name-check.js';
 import { nameKey } from '../accounts/names.js';
 import { hashPassword, passwordProblem, verifyPassword } from '../accounts/passwords.js';
 import type { SessionChecks } from '../accounts/sessions.js';
@@ -77,7 +78,8 @@ export function accountRoutes(app: FastifyInstance, d: AccountDeps): void {
         throw new ApiRefusal(409, 'ALREADY_ACCOUNT', 'You have an account already.');
       }
       if (claimer === null) await tries([{ bucket: SIGN_IN_LIMITS.newAccounts(req.ip), what: 'Too many new accounts from your address.' }]);
-      if (await store.accountByKey(key) !== null) throw new ApiRefusal(409, 'NAME_TAKEN', `The name "${name}" belongs to an account already.`);
+      const clash = await accountNameClash(store, name);
+      if (clash !== null) throw new ApiRefusal(409, clash.code, clash.message);
       const hash = await hashPassword(password);
       const at = iso();
       let playerId: string;

@@ -116,6 +116,9 @@ async function copyRows(src: Database.Database, url: string): Promise<CopyCounts
     for (const t of COPIED_TABLES) {
       if (copied[t.name] !== counts[t.name]) throw new Error(`${t.name}: ${counts[t.name]} rows read, ${copied[t.name]} in PostgreSQL; nothing was copied`);
     }
+    // Accounts' name skeletons are not copied: the first server to open the target computes them
+    // (store/postgres/name-skeletons.ts), as it does after an update of Unicode's table.
+    await client.query("DELETE FROM meta WHERE key = 'name_skeletons'");
     await client.query('COMMIT');
     return counts;
   } catch (e) {

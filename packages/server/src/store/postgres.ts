@@ -3,6 +3,7 @@ import { PostgresConnection, type PostgresOptions } from './postgres/connection.
 import { postgresError } from './postgres/errors.js';
 import { PostgresLeases } from './postgres/leases.js';
 import { migrate } from './postgres/migrations.js';
+import { postgresNameSkeletons } from './postgres/name-skeletons.js';
 import { PostgresPlayers } from './postgres/players.js';
 import { PostgresRecords } from './postgres/records.js';
 import { PostgresSessions } from './postgres/sessions.js';
@@ -42,6 +43,7 @@ export class PostgresStore implements Store {
     const migrations = PostgresConnection.migrationPool(url, opts);
     try {
       await migrate(migrations);
+      await postgresNameSkeletons.rekey(migrations);
     } catch (e) {
       throw postgresError(e);
     } finally {
@@ -94,6 +96,9 @@ export class PostgresStore implements Store {
   }
   accountOf(playerId: string): Promise<AccountRow | null> {
     return this.accounts.accountOf(playerId);
+  }
+  accountLike(name: string): Promise<AccountRow | null> {
+    return this.accounts.accountLike(name);
   }
   claimAccount(playerId: string, name: string, nameKey: string, password: string, at: string): Promise<boolean> {
     return this.accounts.claimAccount(playerId, name, nameKey, password, at);

@@ -53,6 +53,7 @@ export class SqliteStore implements Store {
     this.players = new SqlitePlayers(this.db);
     this.sessions = new SqliteSessions(this.db);
     this.accounts = new SqliteAccounts(this.db, this.players);
+    this.accounts.rekeyNames();
     this.records = new SqliteRecords(this.db);
     this.leases = new SqliteLeases(this.db);
     this.tableRows = new SqliteTables(this.db, this.leases, this.records);
@@ -106,6 +107,9 @@ export class SqliteStore implements Store {
   }
   accountOf(playerId: string): Promise<AccountRow | null> {
     return this.guard(() => this.accounts.accountOf(playerId));
+  }
+  accountLike(name: string): Promise<AccountRow | null> {
+    return this.guard(() => this.accounts.accountLike(name));
   }
   claimAccount(playerId: string, name: string, nameKey: string, password: string, at: string): Promise<boolean> {
     return this.guard(() => this.accounts.claimAccount(playerId, name, nameKey, password, at));

@@ -132,7 +132,15 @@ export interface Store {
   touchSession(tokenHash: string, at: string): Promise<void>;
   accountByKey(nameKey: string): Promise<AccountRow | null>;
   accountOf(playerId: string): Promise<AccountRow | null>;
-  /** Makes `playerId` an account named `name`; false (nothing written) when the name key is taken. */
+  /**
+   * The account whose name `name` could be mistaken for (either of its skeletons the same,
+   * accounts/names.ts), if any; the oldest when several. The store computes the skeletons.
+   */
+  accountLike(name: string): Promise<AccountRow | null>;
+  /**
+   * Makes `playerId` an account named `name`, with its name's skeletons; false (nothing written)
+   * when the name key is taken or another account holds one of the skeletons.
+   */
   claimAccount(playerId: string, name: string, nameKey: string, password: string, at: string): Promise<boolean>;
   setPassword(playerId: string, password: string): Promise<void>;
   /**

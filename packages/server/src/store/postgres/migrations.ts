@@ -137,6 +137,18 @@ const MIGRATIONS: readonly { readonly version: number; up(db: Sql): Promise<void
       `);
     },
   },
+  {
+    // Accounts' name skeletons, the keys under which names are lookalikes (accounts/names.ts). They
+    // are computed by the store when it opens (they depend on Unicode's confusables table, which a
+    // migration must not read), not here.
+    version: 7,
+    up: async (db) => {
+      await db.query(`
+        CREATE TABLE name_skeletons (skeleton ${T} NOT NULL, player_id ${T} NOT NULL, PRIMARY KEY (skeleton, player_id));
+        CREATE INDEX name_skeletons_player ON name_skeletons (player_id);
+      `);
+    },
+  },
 ];
 /** The schema this code writes; the same number as SQLite's SCHEMA_VERSION (a test checks). */
 export const POSTGRES_SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;

@@ -1,12 +1,15 @@
 import type Database from 'better-sqlite3';
 import type { AccountRow, GameRow } from '../store.js';
+import { SqliteNameSkeletons } from './name-skeletons.js';
 import type { SqlitePlayers } from './players.js';
 
 /** Accounts in SQLite: a player's name claimed as theirs alone, with a password; and deleting one. */
 export class SqliteAccounts {
   private readonly s;
+  private readonly skeletons: SqliteNameSkeletons;
 
   constructor(private readonly db: Database.Database, private readonly players: SqlitePlayers) {
+    this.skeletons = new SqliteNameSkeletons(db);
     this.s = {
       accountByKey: db.prepare('SELECT id AS playerId, name, name_key AS nameKey, password FROM players WHERE name_key = ?'),
       accountOf: db.prepare('SELECT id AS playerId, name, name_key AS nameKey, password FROM players WHERE id = ? AND name_key IS NOT NULL'),
@@ -24,11 +27,26 @@ export class SqliteAccounts {
   accountOf(playerId: string): AccountRow | null {
     return (this.s.accountOf.get(playerId) as AccountRow | undefined) ?? null;
   }
+  /** The account whose name `name` could be mistaken for (accounts/names.ts), if any. */
+  accountLike(name: string): AccountRow | null {
+    return this.skeletons.accountLike(name);
+  }
+  /** See SqliteNameSkeletons.rekey. */
+  rekeyNames(): number {
+    return this.skeletons.rekey();
+  }
   claimAccount(playerId: string, name: string, nameKey: string, password: string, at: string): boolean {
+    // A name taken (its key is unique), a lookalike of another account's, or a player who is an
+    // account already fails the whole claim: the transaction is rolled back, nothing written.
+    const refused = new Error('claim refused');
     try {
-      return this.s.claim.run(name, nameKey, password, at, playerId).changes === 1;
+      this.db.transaction(() => {
+        if (this.s.claim.run(name, nameKey, password, at, playerId).changes !== 1) throw refused;
+        if (!this.skeletons.add(playerId, name)) throw refused;
+      })();
+      return true;
     } catch (e) {
-      if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') return false;
+      if (e === refused || (e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') return false;
       throw e;
     }
   }
@@ -38,6 +56,7 @@ export class SqliteAccounts {
   deleteAccount(playerId: string, shownAs: string, at: string): void {
     this.db.transaction(() => {
       this.s.deleteAccount.run(shownAs, at, playerId);
+      this.skeletons.remove(playerId);
       this.players.deleteSessions(playerId, '');
       for (const r of this.s.gamesOf.all(playerId) as { table_id: string; game_no: number; body: string }[]) {
         const g = JSON.parse(r.body) as GameRow;

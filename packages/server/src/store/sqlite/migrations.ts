@@ -114,6 +114,16 @@ const MIGRATIONS: readonly { readonly version: number; up(db: Database.Database)
       UPDATE sessions SET last_used = COALESCE((SELECT p.last_seen FROM players p WHERE p.id = sessions.player_id), created_at);
     `),
   },
+  {
+    // Accounts' name skeletons, the keys under which names are lookalikes (accounts/names.ts). They
+    // are computed by the store when it opens (they depend on Unicode's confusables table, which a
+    // migration must not read), not here.
+    version: 7,
+    up: (db) => db.exec(`
+      CREATE TABLE name_skeletons (skeleton TEXT NOT NULL, player_id TEXT NOT NULL, PRIMARY KEY (skeleton, player_id));
+      CREATE INDEX name_skeletons_player ON name_skeletons (player_id);
+    `),
+  },
 ];
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
 
