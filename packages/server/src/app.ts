@@ -8,6 +8,7 @@ import { type Clock, systemClock } from './clock.js';
 import type { ServerConfig } from './config.js';
 import { openHosting } from './hosting/open.js';
 import { readinessRoute } from './http/readiness.js';
+import { errorHandler, errorOptions } from './http/errors.js';
 import { securityHeaders } from './http/security.js';
 import { socketRoute } from './http/socket.js';
 import { webClient } from './http/web-client.js';
@@ -52,8 +53,10 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     },
     ...opts.logger,
   };
-  const options: FastifyServerOptions = { logger, bodyLimit: 64 * 1024, trustProxy: config.trustProxy };
+  // Every refusal, fastify's and Node's parser's too, as {"error", "message"} (http/errors.ts).
+  const options: FastifyServerOptions = { logger, bodyLimit: 64 * 1024, trustProxy: config.trustProxy, ...errorOptions() };
   const app = Fastify(options);
+  errorHandler(app);
   const seed = opts.seed ?? (() => randomBytes(32).toString('hex'));
   const log = { warn: (obj: object, msg: string) => app.log.warn(obj, msg), error: (obj: object, msg: string) => app.log.error(obj, msg) };
   // PARLOR_REDIS: one of several processes (docs/operations.md, "A cluster").

@@ -6,6 +6,7 @@ import type { Connection } from '../connection.js';
 import { clip } from '../echo.js';
 import type { Hub } from '../hub.js';
 import type { Metrics } from '../metrics.js';
+import { upgradeOnly } from './errors.js';
 import { originCheck } from './security.js';
 
 /** The protocol's rule for a message id (a string of up to 64 characters or an integer). */
@@ -59,7 +60,7 @@ export async function socketRoute(app: FastifyInstance, hub: Hub, config: Server
     return reply.code(429).send({ error: 'TOO_MANY_CONNECTIONS', message: `Too many connections from your address (at most ${config.maxConnectionsPerAddress}); close some first.` });
   };
 
-  app.get('/ws', { websocket: true, onRequest: [originCheck(config.allowedOrigins), checkConnections] }, (socket, req) => {
+  app.get('/ws', { websocket: true, onRequest: [upgradeOnly, originCheck(config.allowedOrigins), checkConnections] }, (socket, req) => {
     // Frames sent in one tick (an update for each seat held, then the reply) leave in one write:
     // the TCP socket is corked until the next tick.
     const tcp = (socket as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;

@@ -3,6 +3,7 @@ import { relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.js';
+import { sendNotFound } from './errors.js';
 
 /**
  * A file the web build named by its content (`assets/<name>-<8-character hash>.<ext>`, not a
@@ -23,6 +24,7 @@ export async function webClient(app: FastifyInstance, config: ServerConfig): Pro
   if (config.webRoot === null || !existsSync(config.webRoot)) {
     app.get('/', async (_req, reply) => reply.type('text/html').send(
       '<!doctype html><title>Parlor</title><h1>Parlor server</h1><p>The game server is running. The web client is not built here; see the README.</p>'));
+    app.setNotFoundHandler((_req, reply) => sendNotFound(reply));
     return;
   }
   const root = resolve(config.webRoot);
@@ -48,6 +50,6 @@ export async function webClient(app: FastifyInstance, config: ServerConfig): Pro
     if (req.method === 'GET' && !path.startsWith('/ws') && !path.startsWith('/tables/') && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path)) {
       return reply.sendFile('index.html');
     }
-    return reply.code(404).send({ error: 'NOT_FOUND' });
+    return sendNotFound(reply);
   });
 }
