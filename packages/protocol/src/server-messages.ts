@@ -11,6 +11,11 @@ export type GameStats = AnyStats;
 export interface PlayerInfo {
   readonly id: string;
   readonly name: string;
+  /**
+   * In seats and chat: whether the player is an account (signed in with a password) rather than a
+   * guest, so that clients can mark accounts. Absent elsewhere.
+   */
+  readonly account?: boolean;
 }
 
 /**

@@ -226,7 +226,7 @@ export class Hub implements HostingPort {
       case 'lobby.unwatch': this.lobby.unwatch(c); return ok();
       case 'table.create': return createTable({ config: this.d.config, clock: this.d.clock, players: this.players, tables: this.registry, limits: this.limits }, c, playerId, msg);
       case 'chat.send':
-        chat({ tables: this.registry, clock: this.d.clock, client: (id) => this.client(id), name: (id) => this.players.name(id) }, c, msg.tableId, msg.text);
+        chat({ tables: this.registry, clock: this.d.clock, client: (id) => this.client(id), name: (id) => this.players.name(id), account: (id) => this.players.isAccount(id) }, c, msg.tableId, msg.text);
         return ok();
       default: return tableMessage({ tables: this.registry, players: this.players, metrics: this.d.metrics }, c, playerId, msg, received, ok);
     }

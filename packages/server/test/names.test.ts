@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ServerMessage } from '@parlor/protocol';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nameKey, nameSkeletons } from '../src/accounts/names.js';
@@ -114,6 +115,33 @@ describe('over the wire', () => {
     for (const [, b] of DISTINCT) expect(await (await anonymous()).request({ type: 'hello', name: b }), b).toMatchObject({ type: 'welcome', player: { name: b } });
     // And each account's own lookalike is refused in its script too: Cyrillic а for Latin a in a Polish name.
     expect(await (await anonymous()).request({ type: 'hello', name: 'M\u0430łgorzata' })).toMatchObject({ type: 'error', code: 'NAME_LOOKALIKE' });
+  });
+});
+
+describe('accounts are marked where players see each other', () => {
+  it('a seat and a chat line say whether their player is an account', async () => {
+    await start();
+    const bob = await connect('Bob');
+    const created = await fetch(`${server().url}/api/accounts`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Alice', password: 'long enough pw' }),
+    });
+    const { token } = await created.json() as { token: string };
+    const alice = await anonymous();
+    expect(await alice.request({ type: 'hello', token })).toMatchObject({ type: 'welcome', account: true });
+    const t = await bob.request({ type: 'table.create', game: 'flip-7', seats: 2 });
+    if (t.type !== 'table') throw new Error(JSON.stringify(t));
+    expect(await alice.request({ type: 'table.watch', tableId: t.table.id })).toMatchObject({ type: 'table' });
+    const seated = bob.waitFor((m) => m.type === 'table' && m.table.seats[1]?.kind === 'player');
+    expect(await alice.request({ type: 'table.sit', tableId: t.table.id, seat: 1 })).toMatchObject({ type: 'ok' });
+    const seats = (await seated as Extract<ServerMessage, { type: 'table' }>).table.seats;
+    expect(seats[0]).toMatchObject({ kind: 'player', player: { name: 'Bob', account: false } });
+    expect(seats[1]).toMatchObject({ kind: 'player', player: { name: 'Alice', account: true } });
+    const line = bob.waitFor((m) => m.type === 'chat' && m.from.name === 'Alice');
+    expect(await alice.request({ type: 'chat.send', tableId: t.table.id, text: 'hello' })).toMatchObject({ type: 'ok' });
+    expect(await line).toMatchObject({ type: 'chat', from: { name: 'Alice', account: true } });
+    const own = alice.waitFor((m) => m.type === 'chat' && m.from.name === 'Bob');
+    expect(await bob.request({ type: 'chat.send', tableId: t.table.id, text: 'hi' })).toMatchObject({ type: 'ok' });
+    expect(await own).toMatchObject({ type: 'chat', from: { name: 'Bob', account: false } });
   });
 });
 

@@ -10,7 +10,7 @@ export function seatInfo(s: TableState): SeatInfo[] {
     if (seat.kind === 'empty') return { seat: i, kind: 'empty' };
     if (seat.kind === 'bot') return { seat: i, kind: 'bot', level: seat.level, name: `${seat.level} bot` };
     return {
-      seat: i, kind: 'player', player: { id: seat.playerId, name: playerName(s, seat.playerId) },
+      seat: i, kind: 'player', player: { id: seat.playerId, name: playerName(s, seat.playerId), account: s.people[seat.playerId]?.account === true },
       connected: isConnected(s, seat.playerId), away: s.away[i] !== undefined, awayReason: s.away[i] ?? null,
       disconnectedSince: disconnectedSince(s, seat.playerId),
     };

@@ -43,7 +43,7 @@ const DISCONNECTED = (message: string): ServerMessage => ({ type: 'error', code:
  * the refusal only if it still comes after every resend.
  */
 /** Refusals of a hello that the same hello would get again: only the person can change it. */
-const HELLO_FINAL: ReadonlySet<string> = new Set(['NAME_TAKEN', 'BAD_NAME', 'TOO_MANY_GUESTS', 'BAD_MESSAGE']);
+const HELLO_FINAL: ReadonlySet<string> = new Set(['NAME_TAKEN', 'NAME_LOOKALIKE', 'BAD_NAME', 'TOO_MANY_GUESTS', 'BAD_MESSAGE']);
 /**
  * The session is over (docs/protocol.md, "Errors"): expired unused, or ended by a sign-out, a
  * password change or the account's deletion. The token is forgotten and nothing reconnects: the

@@ -2,6 +2,7 @@ import { GAME_IDS, type PlayerProfile } from '@parlor/protocol';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, leaderboardHref } from '../../net/api.js';
+import { AccountBadge } from '../account/AccountBadge.js';
 import { ApiErrorText } from '../account/ApiErrorText.js';
 import { useApp, useServices } from '../context.js';
 import { GamesList } from './GamesList.js';
@@ -54,7 +55,7 @@ export function ProfilePage({ name }: { name: string }) {
     <div className="profile-page">
       <Nav />
       <header className="profile-head">
-        <h1>{p.name}{mine && <span className="muted small"> ({t('table.you')})</span>}</h1>
+        <h1>{p.name} <AccountBadge />{mine && <span className="muted small"> ({t('table.you')})</span>}</h1>
         <p className="muted small">{t('account.profile.since', { date: new Date(p.since).toLocaleDateString(lang, { dateStyle: 'long' }) })}</p>
       </header>
 

@@ -5,6 +5,7 @@ import { loadStrings } from '../../i18n/index.js';
 import { replayHref } from '../../net/api.js';
 import { myAwayReason } from '../../state/presence.js';
 import type { TableState } from '../../state/store.js';
+import { AccountBadge } from '../account/AccountBadge.js';
 import { RatedBadge } from '../account/RatedBadge.js';
 import { useApp, useServices } from '../context.js';
 import { useTurnCues } from '../settings/cues.js';
@@ -227,6 +228,7 @@ function Seats({ table, invite }: { table: TableState; invite: string | null }) 
         {s.seats.map((seat) => (
           <li key={seat.seat} className={`seat seat-${seat.kind}`}>
             <span className="seat-name">{seatName(seat, t)}{seat.kind === 'player' && seat.player.id === player?.id ? ` (${t('table.you')})` : ''}</span>
+            {seat.kind === 'player' && seat.player.account === true && <AccountBadge />}
             {seat.kind === 'player' && !seat.connected && <span className="badge">{t('table.disconnected')}</span>}
             {seat.kind === 'player' && seat.away && <span className="badge">{t('table.away')}</span>}
             {editable && seat.kind === 'empty' && (
