@@ -5,6 +5,7 @@ import type { ServerMessage } from '@parlor/protocol';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nameKey, nameSkeletons } from '../src/accounts/names.js';
+import { copySqliteToPostgres } from '../src/store/copy.js';
 import { PostgresStore } from '../src/store/postgres.js';
 import { SqliteStore } from '../src/store/sqlite.js';
 import type { Store } from '../src/store/store.js';
@@ -214,5 +215,27 @@ describe.each(kinds)('$name store', (kind) => {
     expect(await reopened.accountLike('Alice')).toMatchObject({ playerId: 'bob', name: 'Al\u0456ce' });
     await addGuest(reopened, 'dee');
     expect(await claim(reopened, 'dee', 'ALICE', 6)).toBe(false);
+  });
+});
+
+describe.skipIf(await skipPostgres('names.test.ts'))('parlor db copy', () => {
+  it('a copy to PostgreSQL gets its accounts\' skeletons when a server first opens it', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'parlor-names-copy-')), 'parlor.db');
+    const sqlite = new SqliteStore(file);
+    await addGuest(sqlite, 'ann');
+    expect(await sqlite.claimAccount('ann', 'Alice', nameKey('Alice'), 'scrypt$x', at(1))).toBe(true);
+    await sqlite.close();
+    const schema = await freshSchema();
+    try {
+      await copySqliteToPostgres(file, schema.url);
+      const pg = await PostgresStore.open(schema.url, { max: 2 });
+      try {
+        expect(await pg.accountLike('Al\u0456ce')).toMatchObject({ playerId: 'ann', name: 'Alice' });
+      } finally {
+        await pg.close();
+      }
+    } finally {
+      await schema.drop();
+    }
   });
 });
