@@ -197,6 +197,20 @@ describe.each(kinds)('$name store', (kind) => {
     expect(await claim(store, 'bob', 'Al\u0456ce', 4)).toBe(true);
   });
 
+  it.skipIf(kind.skip)('of two lookalike claims made at once through two stores on one database, one is made', async () => {
+    const { db, store } = await fresh();
+    const other = await db.open();
+    cleanup.push(() => other.close());
+    for (let round = 0; round < 5; round++) {
+      const [a, b] = [`a${round}`, `b${round}`];
+      await addGuest(store, a);
+      await addGuest(store, b);
+      const name = `Round${round}`;
+      const made = await Promise.all([claim(store, a, name, 10 + round), claim(other, b, name.replace('o', '\u043e'), 10 + round)]);
+      expect(made.filter(Boolean), name).toHaveLength(1);
+    }
+  });
+
   it.skipIf(kind.skip)('accounts without skeletons (made before them) get them when the store opens, lookalikes made before included', async () => {
     const { db, store } = await fresh();
     for (const id of ['ann', 'bob', 'cy']) await addGuest(store, id);
