@@ -1,5 +1,13 @@
 import type { ClientMessage, ServerMessage } from '@parlor/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PostgresStore } from '../src/store/postgres.js';
+import { AutoPlayer } from './support/autoplay.js';
+import { ChildServer, freePort } from './support/child.js';
+import { TestClient } from './support/client.js';
+import { PrivateRedis, clusterEnv, isProcess, leaseOwners, skipCluster, startCluster } from './support/cluster.js';
+import { replay } from './support/replay.js';
+import { CuttableLink, TEST_POSTGRES, type TestSchema, freshSchema, inSchema } from './support/stores.js';
+import { until } from './support/until.js';
 import type { Bus } from '../src/cluster/bus.js';
 import { Cluster } from '../src/cluster/cluster.js';
 import type { ClusterHost } from '../src/cluster/host.js';
@@ -12,11 +20,14 @@ import { createMetrics } from '../src/metrics.js';
 import { RateLimit } from '../src/rate-limit.js';
 import type { LeaseRow, Store } from '../src/store/store.js';
 
-// Failover within a process of the cluster, on a test clock: a forward that cannot reach its host
+// Failover. First within a process of the cluster, on a test clock: a forward that cannot reach its host
 // is answered at once (never by its timeout), one waiting on a host that died or lost its table goes
 // to the table's next host, and a connection whose table moved watches it again there, retried
 // until it does, or is closed so that its client reconnects. The clock is paused: "at once" means
-// before the clock moved, and the timeouts are seen not to have fired.
+// before the clock moved, and the timeouts are seen not to have fired. Then real processes on
+// PostgreSQL and Redis (skipped with a reason when either is absent, except under CI=true): there no
+// clock can be shared, so "at once" is an answer that came while the forward timeout (a minute) was
+// still far off, and no forward timeout was counted.
 
 /** A bus in memory that can be down (nothing sent) or fail each publish (as Redis going away mid-send). */
 class MemoryBus implements Bus {
@@ -333,4 +344,131 @@ describe('a connection whose table moved to another process', () => {
     expect(bus.to('p3').filter((m) => m.t === 'req')).toEqual([]);
     expect(hosting.rewatches.pending).toBe(0);
   });
+});
+
+// ---- real processes --------------------------------------------------------------------------
+
+const skip = await skipCluster('failover.test.ts');
+const children: ChildServer[] = [];
+const clients: TestClient[] = [];
+const autos: AutoPlayer[] = [];
+const schemas: TestSchema[] = [];
+afterEach(async () => {
+  for (const a of autos.splice(0)) a.stop();
+  for (const c of clients.splice(0)) c.close();
+  for (const s of children.splice(0)) await s.kill().catch(() => {});
+  for (const s of schemas.splice(0)) await s.drop().catch(() => {});
+});
+
+const errorsIn = (s: ChildServer) => s.output.split('\n').filter((l) => /"level":(50|60)/.test(l));
+/** parlor_cluster_forward_timeouts_total of a process. */
+async function forwardTimeouts(s: ChildServer): Promise<number> {
+  const text = await (await fetch(`${s.url}/metrics`)).text();
+  return Number(/^parlor_cluster_forward_timeouts_total (\S+)$/m.exec(text)?.[1] ?? 'NaN');
+}
+
+/** A 2-seat Flip 7 table created by `creator` (so hosted by its process), `other` seated through theirs, started. */
+async function twoPlayerTable(creator: TestClient, other: TestClient): Promise<string> {
+  const t = await creator.request({ type: 'table.create', game: 'flip-7', seats: 2 });
+  if (t.type !== 'table') throw new Error(JSON.stringify(t));
+  expect(await other.request({ type: 'table.sit', tableId: t.table.id, seat: 1 })).toMatchObject({ type: 'ok' });
+  expect(await creator.request({ type: 'table.start', tableId: t.table.id })).toMatchObject({ type: 'ok' });
+  return t.table.id;
+}
+
+describe.skipIf(skip)('a forward between real processes', () => {
+  // A lease of a minute: the forward timeout is 62 s, far past every wait here, and nobody takes
+  // the table over meanwhile.
+  const longLease = { PARLOR_LEASE_MS: '60000' };
+
+  it('to a process that was SIGKILLed is answered TRY_AGAIN once it is taken for dead, not after the forward timeout', async () => {
+    const schema = await freshSchema();
+    schemas.push(schema);
+    const [a, b] = await startCluster(2, schema, clusterEnv(schema, undefined, longLease)) as [ChildServer, ChildServer];
+    children.push(a, b);
+    const ann = await TestClient.connect(a.url, 'Ann');
+    const bob = await TestClient.connect(b.url, 'Bob');
+    clients.push(ann, bob);
+    const tableId = await twoPlayerTable(ann, bob);
+    expect(isProcess((await leaseOwners(schema)).get(tableId), a)).toBe(true);
+    await a.kill();
+    // Sent at once: it waits on a until b takes a for dead (3 s of silence), then is routed again:
+    // a still holds the lease, and a dead host is not sent to.
+    expect(await bob.request({ type: 'chat.send', tableId, text: 'anyone?' }, 30_000)).toMatchObject({ type: 'error', code: 'TRY_AGAIN' });
+    await until('b to take a for dead', () => b.output.includes('another process went silent; taken for dead'), 30_000);
+    // Sent now: refused without being sent.
+    expect(await bob.request({ type: 'chat.send', tableId, text: 'still?' }, 30_000)).toMatchObject({ type: 'error', code: 'TRY_AGAIN' });
+    expect(await forwardTimeouts(b)).toBe(0);
+    expect(errorsIn(b)).toEqual([]);
+  }, 120_000);
+
+  it('while Redis is down is answered TRY_AGAIN at once', async () => {
+    const schema = await freshSchema();
+    schemas.push(schema);
+    const redis = new PrivateRedis();
+    await redis.start();
+    try {
+      const [a, b] = await startCluster(2, schema, clusterEnv(schema, redis.url, longLease)) as [ChildServer, ChildServer];
+      children.push(a, b);
+      const ann = await TestClient.connect(a.url, 'Ann');
+      const bob = await TestClient.connect(b.url, 'Bob');
+      clients.push(ann, bob);
+      const tableId = await twoPlayerTable(ann, bob);
+      await redis.stop();
+      expect(await bob.request({ type: 'chat.send', tableId, text: 'anyone?' }, 30_000)).toMatchObject({ type: 'error', code: 'TRY_AGAIN' });
+      expect(await bob.request({ type: 'table.watch', tableId }, 30_000)).toMatchObject({ type: 'error', code: 'TRY_AGAIN' });
+      expect(await forwardTimeouts(b)).toBe(0);
+    } finally {
+      await redis.stop();
+    }
+  }, 120_000);
+});
+
+describe.skipIf(skip)('a host cut off from PostgreSQL', () => {
+  it('loses its table to another process; its players watch it there, and the game finishes', async () => {
+    const schema = await freshSchema();
+    schemas.push(schema);
+    // Only a reaches the database through a link the test cuts; b reaches it directly.
+    const link = new CuttableLink(TEST_POSTGRES);
+    await link.open();
+    const env = clusterEnv(schema, undefined, { PARLOR_LEASE_MS: '1500' });
+    const a = new ChildServer(await freePort(), inSchema(link.url, schema.name), env);
+    const b = new ChildServer(await freePort(), schema.url, env);
+    children.push(a, b);
+    try {
+      await Promise.all([a.ready(90_000), b.ready(90_000)]);
+      const ann = await TestClient.connect(a.url, 'Ann');
+      const bob = await TestClient.connect(b.url, 'Bob');
+      clients.push(ann, bob);
+      const tableId = await twoPlayerTable(ann, bob);
+      expect(isProcess((await leaseOwners(schema)).get(tableId), a)).toBe(true);
+      const players = [new AutoPlayer(ann, 'cut-ann', 50), new AutoPlayer(bob, 'cut-bob', 50)];
+      autos.push(...players);
+      for (const p of players) p.tables.add(tableId);
+      // The first question came before the players listened: each watches again to hear it.
+      for (const c of [ann, bob]) c.send({ type: 'table.watch', tableId });
+      const seqAt = () => Math.max(...players.map((p) => p.seqAt(tableId)));
+      await until('a few moves', () => seqAt() >= 3, 60_000);
+      await link.cut();
+      const cutAt = seqAt();
+      await until('b to take the table', async () => isProcess((await leaseOwners(schema)).get(tableId), b), 60_000);
+      const progress = () => `seq ${seqAt()}\na:\n${a.output.slice(-3000)}\nb:\n${b.output.slice(-3000)}`;
+      // Both hear its end: ann, on a, heard the game go on at b without reconnecting.
+      await until('both players to hear the game finish', () => players.every((p) => (p.outcome.get(tableId) ?? null) !== null), 120_000, progress);
+      expect(players[0]!.seen.some((m) => m.seq > cutAt + 1)).toBe(true);
+      expect(a.output).toContain('lost the lease of a table');
+      const store = await PostgresStore.open(schema.url);
+      try {
+        const log = await replay(store, 'flip-7', tableId, 1);
+        expect(log.game.finishedAt).not.toBeNull();
+        expect(players[0]!.outcome.get(tableId)).toEqual(log.outcome);
+        for (const m of players[0]!.seen) expect(m.view).toEqual(log.view(m.seq, m.seat!));
+      } finally {
+        await store.close();
+      }
+      expect(errorsIn(b)).toEqual([]);
+    } finally {
+      await link.cut();
+    }
+  }, 240_000);
 });
