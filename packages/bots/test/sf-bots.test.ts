@@ -61,6 +61,15 @@ describe('Stir Fry Eighteen bots', () => {
     }
   }, 300_000);
 
+  it('two basics near a Meticulous Chef target dig for an exact dish instead of passing for ever (SF-29)', async () => {
+    // This deal left two basics on 298 and 296 of 300, each keeping cards the other needed
+    // (Tofu, Noodles, Ginger; Noodles, Pork, Shrimp) and passing every turn, with no end.
+    const options = { target: 300, closingTime: false, meticulousChef: true, emptyPantry: 'off', tofu: true, firstPlayer: 'random' } as const;
+    const end = await play({ players: 2, options, seed: ' ' }, [sfBasicBot(), sfBasicBot()], () => {});
+    expect(game.outcome(end)).not.toBeNull();
+    expect(end.scores).toContain(300);
+  });
+
   it('basic never bluffs (SF-12) and tests only claims it knows are false', async () => {
     const basic = { discards: 0, windows: 0 };
     await fc.assert(fc.asyncProperty(sfGameArb, fc.integer({ min: 0, max: 31 }), async ({ seed, players, options }, mix) => {

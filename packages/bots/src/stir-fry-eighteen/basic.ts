@@ -11,12 +11,18 @@ export const BASIC_COOK_MIN = 6;
 export const BASIC_PAIR_MAX_LOSS = 2;
 /** Cards the basic bot expects to see next turn, for choosing what to keep (SF-24). */
 export const BASIC_LOOKAHEAD = 2;
+/** The most one dish can score (SF-2: Noodles, Shrimp, Ginger, Pork, Mushroom). */
+const MAX_DISH = 24;
 
 /**
  * The basic bot: always honest, never guesses.
  * - Discards only honestly (SF-12): a real pair (Tofu pairs with anything) when it costs the best
  *   dish at most BASIC_PAIR_MAX_LOSS points; its protein under its true name when the best dish
  *   loses no more than the cards it draws for it (SF-3).
+ * - Under Meticulous Chef (SF-29), within one dish of the target with no dish that wins or gains,
+ *   it discards honestly whatever it can, whatever the dish loses: there only an exact dish
+ *   counts, and the cards it keeps may never make one (two basics holding each other's missing
+ *   cards would otherwise pass for ever).
  * - Then cooks its best dish (by points, Meticulous Chef and Closing Time counted by `cookGain`)
  *   when that wins, gains ≥ BASIC_COOK_MIN points, or gains anything when the hand cannot improve
  *   (the closing round leaves no later turn; under `no-turn-draw` with no honest discard to make,
@@ -64,13 +70,14 @@ function act(view: SfView, legal: readonly SfAction[]): SfAction {
       const loss = best - bestDishPoints(sub(hand, countsOf(a.cards)));
       if (loss < pairLoss) { pairLoss = loss; pair = a; }
     }
+    const dig = view.options.meticulousChef && view.options.target - score <= MAX_DISH && cookValue <= 0;
     if (pair !== null) honestDiscard = true;
-    if (pair !== null && pairLoss <= BASIC_PAIR_MAX_LOSS) return pair;
+    if (pair !== null && (dig || pairLoss <= BASIC_PAIR_MAX_LOSS)) return pair;
     for (const a of legal) {
       if (a.type !== 'discard-protein' || a.card !== a.claim) continue; // the true name only
       honestDiscard = true;
       const loss = best - bestDishPoints(sub(hand, countsOf([a.card])));
-      if (loss <= SF_PROTEIN_DRAWS[a.claim]) return a;
+      if (dig || loss <= SF_PROTEIN_DRAWS[a.claim]) return a;
     }
   }
 
