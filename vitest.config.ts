@@ -7,6 +7,8 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['@parlor/source'] } },
   test: {
     include: ['packages/*/test/**/*.test.ts'],
+    // One seed for every property test (test/fast-check-seed.ts): the suite is deterministic.
+    setupFiles: ['test/fast-check-seed.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
