@@ -67,7 +67,7 @@ function hubConnection(hub: Hub) {
   const c = hub.connect((json) => got.push(JSON.parse(json) as ServerMessage), '10.9.9.9', (code) => closes.push(code))!;
   cleanups.push(() => hub.disconnect(c));
   let id = 1;
-  const send = async (msg: Omit<ClientMessage, 'id'>) => {
+  const send = async (msg: ClientMessage extends infer M ? (M extends ClientMessage ? Omit<M, 'id'> : never) : never) => {
     const re = id++;
     await hub.handle(c, { ...msg, id: re } as ClientMessage, performance.now());
     return got.filter((m) => 're' in m && m.re === re);
