@@ -1,4 +1,8 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { ClientMessage, ServerMessage } from '@parlor/protocol';
+import { verifyCommand } from '../../cli/src/commands/verify.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PostgresStore } from '../src/store/postgres.js';
 import { AutoPlayer } from './support/autoplay.js';
@@ -6,7 +10,8 @@ import { ChildServer, freePort } from './support/child.js';
 import { TestClient } from './support/client.js';
 import { PrivateRedis, clusterEnv, isProcess, leaseOwners, skipCluster, startCluster } from './support/cluster.js';
 import { replay } from './support/replay.js';
-import { CuttableLink, TEST_POSTGRES, type TestSchema, freshSchema, inSchema } from './support/stores.js';
+import { TEST_POSTGRES, type TestSchema, freshSchema, inSchema } from './support/stores.js';
+import { TcpProxy } from './support/tcp-proxy.js';
 import { until } from './support/until.js';
 import type { Bus } from '../src/cluster/bus.js';
 import { Cluster } from '../src/cluster/cluster.js';
@@ -428,11 +433,13 @@ describe.skipIf(skip)('a host cut off from PostgreSQL', () => {
   it('loses its table to another process; its players watch it there, and the game finishes', async () => {
     const schema = await freshSchema();
     schemas.push(schema);
-    // Only a reaches the database through a link the test cuts; b reaches it directly.
-    const link = new CuttableLink(TEST_POSTGRES);
-    await link.open();
-    const env = clusterEnv(schema, undefined, { PARLOR_LEASE_MS: '1500' });
-    const a = new ChildServer(await freePort(), inSchema(link.url, schema.name), env);
+    // Only a reaches the database through a proxy the test turns half-open (its far side gone, the
+    // near side left waiting on a socket that looks open); b reaches it directly. A's store calls
+    // end at their deadline (PARLOR_DB_TIMEOUT_MS), its lease runs out, and b takes the table.
+    const proxy = TcpProxy.forUrl(TEST_POSTGRES);
+    await proxy.open();
+    const env = clusterEnv(schema, undefined, { PARLOR_LEASE_MS: '1500', PARLOR_DB_TIMEOUT_MS: '1000' });
+    const a = new ChildServer(await freePort(), inSchema(proxy.through(TEST_POSTGRES), schema.name), env);
     const b = new ChildServer(await freePort(), schema.url, env);
     children.push(a, b);
     try {
@@ -449,7 +456,7 @@ describe.skipIf(skip)('a host cut off from PostgreSQL', () => {
       for (const c of [ann, bob]) c.send({ type: 'table.watch', tableId });
       const seqAt = () => Math.max(...players.map((p) => p.seqAt(tableId)));
       await until('a few moves', () => seqAt() >= 3, 60_000);
-      await link.cut();
+      proxy.halfOpen();
       const cutAt = seqAt();
       await until('b to take the table', async () => isProcess((await leaseOwners(schema)).get(tableId), b), 60_000);
       const progress = () => `seq ${seqAt()}\na:\n${a.output.slice(-3000)}\nb:\n${b.output.slice(-3000)}`;
@@ -466,9 +473,17 @@ describe.skipIf(skip)('a host cut off from PostgreSQL', () => {
       } finally {
         await store.close();
       }
+      // The finished game, exported by b, passes `parlor verify`.
+      const res = await fetch(`${b.url}/tables/${tableId}/export`);
+      expect(res.status).toBe(200);
+      const file = join(tmpdir(), `parlor-failover-${tableId}.json`);
+      writeFileSync(file, JSON.stringify(await res.json()));
+      const lines: string[] = [];
+      expect(await verifyCommand(file, (l) => lines.push(l))).toBe(0);
+      expect(lines.at(-1)).toMatch(/^OK/);
       expect(errorsIn(b)).toEqual([]);
     } finally {
-      await link.cut();
+      proxy.close();
     }
   }, 240_000);
 });
