@@ -100,8 +100,10 @@ export class Hub implements HostingPort {
       const before = new Date(now - this.d.config.guestPruneDays * 86_400_000).toISOString();
       const pruned = await this.d.store.pruneGuests(before);
       if (pruned > 0) this.d.log.warn({ pruned }, 'pruned idle guests');
+      const expired = await this.sessions.prune(this.live.sessions());
+      if (expired > 0) this.d.log.warn({ expired }, 'deleted expired sessions');
     } catch (e) {
-      this.d.log.warn({ err: e }, 'pruning idle guests failed; it is tried again at the next sweep');
+      this.d.log.warn({ err: e }, 'pruning idle guests or expired sessions failed; it is tried again at the next sweep');
     }
   }
 

@@ -60,6 +60,9 @@ export class LiveSessions {
     return true;
   }
 
+  /** The sessions (token hashes) with a connection here now. */
+  sessions(): Set<string> { return new Set([...this.bound.values()].map((b) => b.session)); }
+
   /** Whether `c`'s session has ended (its messages are refused). */
   hasEnded(c: Connection): boolean { return this.ended.has(c); }
 

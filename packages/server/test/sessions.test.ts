@@ -1,6 +1,7 @@
 import type { ClientMessage, ServerMessage, SessionReply } from '@parlor/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RedisSignInLimits } from '../src/accounts/redis-sign-in-limits.js';
+import { EXPIRED_KEPT_DAYS } from '../src/accounts/sessions.js';
 import { SIGN_IN_LIMITS } from '../src/accounts/sign-in-limits.js';
 import type { Hub } from '../src/hub.js';
 import { TestClock, hashToken } from '../src/index.js';
@@ -171,7 +172,13 @@ describe('an idle session', () => {
     const day = 86_400_000;
     // Used every 29 days, it lives on (a hello and an API call are each a use).
     clock.advance(29 * day);
-    await (await socketOf(first)).c.request({ type: 'ping' });
+    const used = await socketOf(first);
+    await used.c.request({ type: 'ping' });
+    // Closed again at once (a socket left open would keep the session in use).
+    used.c.close();
+    await used.closed;
+    await until('the session to be touched at its close', async () =>
+      Date.parse((await server().hub.store.session(hashOf(first)))!.lastUsed) === clock.now(), 5000);
     clock.advance(29 * day);
     expect((await api('GET', '/api/me', { token: first })).status).toBe(200);
     // The other session has been unused for 58 days: refused, saying why, and then unknown.
@@ -186,6 +193,24 @@ describe('an idle session', () => {
     const back = await TestClient.anonymous(server().url);
     cleanups.push(() => back.close());
     expect(await back.request({ type: 'hello', token: guest.token! })).toMatchObject({ type: 'welcome' });
+  });
+
+  it('an expired session is deleted by the sweep once EXPIRED_KEPT_DAYS have passed too; one kept open is not', async () => {
+    const clock = new TestClock();
+    await start({ sessionIdleDays: 30 }, { clock });
+    const { first, second } = await account('Gus');
+    const open = await socketOf(second);
+    const day = 86_400_000;
+    clock.advance((30 + EXPIRED_KEPT_DAYS - 1) * day);
+    await server().hub.sweep();
+    // Expired, but kept: its device still hears why it must sign in again.
+    expect(await server().hub.store.session(hashOf(first))).not.toBeNull();
+    clock.advance(2 * day);
+    await server().hub.sweep();
+    expect(await server().hub.store.session(hashOf(first))).toBeNull();
+    // The session with a socket open all along is in use: the sweep recorded it, and kept it.
+    expect(await server().hub.store.session(hashOf(second))).not.toBeNull();
+    expect(await open.c.request({ type: 'ping' })).toMatchObject({ type: 'pong' });
   });
 
   it('counts its idle time from when its last socket closed', async () => {

@@ -197,6 +197,25 @@ describe.each([sqlite, postgres])('$name', (kind) => {
       expect(await store.playerById('bob')).toBeNull();
     });
 
+    it('sessions: last use read and touched (never back in time); pruneSessions deletes accounts\' sessions unused since the cutoff, never a guest\'s', async () => {
+      const { store } = await fresh();
+      for (const id of ['ann', 'gus']) await addGuest(store, id);
+      expect(await store.claimAccount('ann', 'Ann', 'ann', 'hash1', at(1))).toBe(true);
+      await store.addSession('old', 'ann', at(2));
+      await store.addSession('used', 'ann', at(2));
+      await store.touchSession('used', at(6));
+      await store.touchSession('used', at(4)); // an earlier use than the one kept changes nothing
+      expect((await store.session('used'))?.lastUsed).toBe(at(6));
+      expect((await store.session('old'))?.player.id).toBe('ann');
+      // 'old', and the token Ann was a guest with (now a session of her account, unused since at(0)).
+      expect(await store.pruneSessions(at(5))).toBe(2);
+      expect(await store.session('old')).toBeNull();
+      expect(await store.session('token-ann')).toBeNull();
+      expect((await store.session('used'))?.lastUsed).toBe(at(6));
+      // A guest's token is the guest: never pruned as a session (idle guests go by pruneGuests).
+      expect((await store.session('token-gus'))?.player.id).toBe('gus');
+    });
+
     it('accounts: a name key is one player\'s alone; a deleted account frees it and leaves its games under another name', async () => {
       const { store } = await fresh();
       for (const id of ['ann', 'bob']) await addGuest(store, id);

@@ -78,6 +78,9 @@ export class PostgresStore implements Store {
   touchSession(tokenHash: string, at: string): Promise<void> {
     return this.sessions.touchSession(tokenHash, at);
   }
+  pruneSessions(before: string): Promise<number> {
+    return this.sessions.pruneSessions(before);
+  }
   playerById(id: string): Promise<PlayerRow | null> {
     return this.players.playerById(id);
   }

@@ -89,6 +89,9 @@ export class SqliteStore implements Store {
   touchSession(tokenHash: string, at: string): Promise<void> {
     return this.guard(() => this.sessions.touchSession(tokenHash, at));
   }
+  pruneSessions(before: string): Promise<number> {
+    return this.guard(() => this.sessions.pruneSessions(before));
+  }
   playerById(id: string): Promise<PlayerRow | null> {
     return this.guard(() => this.players.playerById(id));
   }

@@ -130,6 +130,8 @@ export interface Store {
   session(tokenHash: string): Promise<SessionRow | null>;
   /** Records that a session was used at `at` (a later time than the one kept). */
   touchSession(tokenHash: string, at: string): Promise<void>;
+  /** Deletes the accounts' sessions last used before `before` (expired; a guest's never expires): how many. */
+  pruneSessions(before: string): Promise<number>;
   accountByKey(nameKey: string): Promise<AccountRow | null>;
   accountOf(playerId: string): Promise<AccountRow | null>;
   /**

@@ -19,4 +19,8 @@ export class PostgresSessions {
   async touchSession(tokenHash: string, at: string): Promise<void> {
     await this.db.q('UPDATE sessions SET last_used = $1 WHERE token_hash = $2 AND (last_used IS NULL OR last_used < $1)', [at, tokenHash]);
   }
+  async pruneSessions(before: string): Promise<number> {
+    return (await this.db.q(`DELETE FROM sessions WHERE COALESCE(last_used, created_at) < $1
+      AND player_id IN (SELECT id FROM players WHERE account_since IS NOT NULL)`, [before])).rowCount ?? 0;
+  }
 }

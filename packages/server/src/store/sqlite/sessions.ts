@@ -13,6 +13,8 @@ export class SqliteSessions {
       session: db.prepare(`SELECT p.id, p.name, p.token_hash AS tokenHash, p.created_at AS createdAt, p.account_since AS accountSince,
         COALESCE(s.last_used, s.created_at) AS lastUsed FROM sessions s JOIN players p ON p.id = s.player_id WHERE s.token_hash = ?`),
       touch: db.prepare('UPDATE sessions SET last_used = ? WHERE token_hash = ? AND (last_used IS NULL OR last_used < ?)'),
+      prune: db.prepare(`DELETE FROM sessions WHERE COALESCE(last_used, created_at) < ?
+        AND player_id IN (SELECT id FROM players WHERE account_since IS NOT NULL)`),
     };
   }
 
@@ -24,5 +26,8 @@ export class SqliteSessions {
   }
   touchSession(tokenHash: string, at: string): void {
     this.s.touch.run(at, tokenHash, at);
+  }
+  pruneSessions(before: string): number {
+    return this.s.prune.run(before).changes;
   }
 }
