@@ -110,7 +110,14 @@ export class ClusterHosting implements TableHosting, ClusterHost {
     // The client's own watch (or leaving) of the table overrides one sent again for it.
     if (msg.type === 'table.watch' || msg.type === 'table.sit' || msg.type === 'table.unwatch') this.rewatches.cancel(c, id);
     if (this.port.tables.has(id)) {
-      this.remoteWatches.get(id)?.delete(c);
+      // It watched the table at its last host, and this process hosts it now (its message came
+      // while the table was being taken, before the watchers were moved): it watches it here.
+      const watching = this.remoteWatches.get(id);
+      if (watching?.has(c) === true) {
+        const invite = watching.get(c);
+        watching.delete(c);
+        if (msg.type !== 'table.watch' && msg.type !== 'table.sit' && msg.type !== 'table.unwatch') this.rewatches.start(c, id, invite);
+      }
       return false;
     }
     let owner = await this.cluster.ownerOf(id);
