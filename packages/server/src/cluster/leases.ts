@@ -75,7 +75,9 @@ export class Leases {
 
   /**
    * Who hosts a table: this process (it holds the lease), another process, or null when no one
-   * does (the lease is free, or ran out).
+   * does (the lease is free, or ran out). `fresh`: ask the store even when a host is remembered;
+   * when the store cannot be asked, the host remembered (heard on the bus) is the answer still, so
+   * that a process cut off from the database sends its connections' messages to the table's new host.
    */
   async ownerOf(tableId: string, fresh = false): Promise<string | null> {
     if (this.held.has(tableId)) return this.self;
@@ -83,7 +85,13 @@ export class Leases {
     // Another process's hold is remembered for a while (an 'owner' message, a death or a
     // forward that went unanswered forgets it sooner); a free lease is asked again each time.
     if (!fresh && cached !== undefined && cached.owner !== null && Date.now() - cached.at < OWNER_CACHE_MS) return cached.owner;
-    const lease = await this.store.leaseOf(tableId);
+    let lease: Awaited<ReturnType<Store['leaseOf']>>;
+    try {
+      lease = await this.store.leaseOf(tableId);
+    } catch (e) {
+      if (cached !== undefined && cached.owner !== null) return cached.owner;
+      throw e;
+    }
     const owner = lease !== null && lease.expiresAt > Date.now() && lease.owner !== this.self ? lease.owner : null;
     this.owners.set(tableId, { owner, at: Date.now() });
     return owner;
