@@ -7,20 +7,39 @@ export interface Settings {
   readonly pace: Pace;
   /** Sounds off. */
   readonly muted: boolean;
+  /** How loud the sounds are, from 0 (silent, as good as muted) to 1 (the loudest). */
+  readonly volume: number;
 }
 
 const KEY = 'parlor.settings';
-const DEFAULTS: Settings = { pace: 'normal', muted: false };
+export const SETTINGS_DEFAULTS: Settings = { pace: 'normal', muted: false, volume: 0.7 };
+const DEFAULTS = SETTINGS_DEFAULTS;
 const PACES: readonly Pace[] = ['relaxed', 'normal', 'fast'];
 
-/** The settings saved in this browser (bad or missing entries take their defaults). */
-function load(): Settings {
+/** A volume as saved: a number from 0 to 1, rounded to hundredths; anything else is null. */
+export function volumeOf(raw: unknown): number | null {
+  return typeof raw === 'number' && Number.isFinite(raw) && raw >= 0 && raw <= 1 ? Math.round(raw * 100) / 100 : null;
+}
+
+/** Settings read from what this browser saved (bad or missing entries take their defaults). */
+export function parseSettings(text: string | null): Settings {
   try {
-    const raw = JSON.parse(localStorage.getItem(KEY) ?? '{}') as Partial<Settings>;
+    const raw = JSON.parse(text ?? '{}') as Partial<Record<keyof Settings, unknown>> | null;
+    if (raw === null || typeof raw !== 'object') return DEFAULTS;
     return {
       pace: PACES.includes(raw.pace as Pace) ? raw.pace as Pace : DEFAULTS.pace,
       muted: typeof raw.muted === 'boolean' ? raw.muted : DEFAULTS.muted,
+      volume: volumeOf(raw.volume) ?? DEFAULTS.volume,
     };
+  } catch {
+    return DEFAULTS;
+  }
+}
+
+/** The settings saved in this browser. */
+function load(): Settings {
+  try {
+    return parseSettings(localStorage.getItem(KEY));
   } catch {
     return DEFAULTS;
   }
@@ -34,9 +53,10 @@ export function getSettings(): Settings {
   return current;
 }
 
-/** Changes settings and remembers them in this browser. */
+/** Changes settings and remembers them in this browser (a volume outside 0–1 changes nothing). */
 export function updateSettings(change: Partial<Settings>): void {
-  current = { ...getSettings(), ...change };
+  if (change.volume !== undefined && volumeOf(change.volume) === null) return;
+  current = { ...getSettings(), ...change, ...(change.volume === undefined ? {} : { volume: volumeOf(change.volume)! }) };
   try { localStorage.setItem(KEY, JSON.stringify(current)); } catch { /* private mode: kept for this visit */ }
   for (const l of listeners) l();
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Pace, updateSettings, useSettings } from '../../state/settings.js';
-import { play } from '../sound.js';
+import { audible, play } from '../sound.js';
 
 const PACES: readonly Pace[] = ['relaxed', 'normal', 'fast'];
 
@@ -18,12 +18,14 @@ function GearIcon() {
 
 /**
  * The header's settings: the pace of the table (how long it holds a moment: relaxed, normal, fast)
- * and the sounds (on or off), remembered in this browser (state/settings.ts). A disclosure: Escape or
+ * and the sounds (on or off, and their volume: 0 is silent), remembered in this browser
+ * (state/settings.ts). A disclosure: Escape or
  * a click elsewhere closes it, and Escape gives the keyboard back to its button.
  */
 export function SettingsMenu() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const settings = useSettings();
+  const percent = Math.round(settings.volume * 100);
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -71,8 +73,14 @@ export function SettingsMenu() {
               onChange={(e) => updateSettings({ muted: !e.target.checked })} />
             <span>{t('settings.sound')}</span>
           </label>
+          <label className="settings-volume">
+            <span>{t('settings.volume')}</span>
+            <input type="range" min={0} max={100} step={5} value={percent} disabled={settings.muted}
+              aria-valuetext={percent === 0 ? t('settings.volumeSilent') : new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(percent / 100)}
+              onChange={(e) => updateSettings({ volume: Number(e.target.value) / 100 })} />
+          </label>
           <p id="sound-help" className="hint">{t('settings.soundHelp')}</p>
-          <button type="button" className="secondary" disabled={settings.muted} onClick={() => play('yourTurn')}>{t('settings.try')}</button>
+          <button type="button" className="secondary" disabled={!audible(settings)} onClick={() => play('yourTurn')}>{t('settings.try')}</button>
         </div>
       )}
     </div>

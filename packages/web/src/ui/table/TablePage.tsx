@@ -6,6 +6,7 @@ import { replayHref } from '../../net/api.js';
 import { myAwayReason } from '../../state/presence.js';
 import type { TableState } from '../../state/store.js';
 import { AccountBadge } from '../account/AccountBadge.js';
+import { SeatAvatar } from '../avatars/SeatAvatar.js';
 import { RatedBadge } from '../account/RatedBadge.js';
 import { useApp, useServices } from '../context.js';
 import { useTurnCues } from '../settings/cues.js';
@@ -22,7 +23,7 @@ import { botName } from './names.js';
  * game is shown, the fairness panel, "Leave"), then seats (sit, bots, start) before a game, the game and
  * the chat — beside the game (and its log) on a wide screen, under it on a narrow one. The bar keeps
  * the window for the game: a part of it opened takes a row of its own under it (shell.css). A cue
- * sounds when the table asks me something (ui/settings/cues.ts).
+ * sounds when the table asks me something, and for its other moments (ui/settings/cues.ts).
  */
 export function TablePage({ tableId, invite }: { tableId: string; invite: string | null }) {
   const { t } = useTranslation();
@@ -44,7 +45,8 @@ export function TablePage({ tableId, invite }: { tableId: string; invite: string
     });
     return () => { live = false; client.unsubscribe(key); void client.request({ type: 'table.unwatch', tableId }); };
   }, [client, connection, tableId, invite]);
-  useTurnCues(table);
+  const me = useApp((s) => s.player?.id ?? null);
+  useTurnCues(table, me);
 
   const closed = (refused?.tableId === tableId && refused.code === 'TABLE_CLOSED') || table?.summary.status === 'closed';
   if (closed) return <Closed tableId={tableId} invite={table?.invite ?? invite} />;
@@ -227,6 +229,7 @@ function Seats({ table, invite }: { table: TableState; invite: string | null }) 
       <ol>
         {s.seats.map((seat) => (
           <li key={seat.seat} className={`seat seat-${seat.kind}`}>
+            <SeatAvatar seat={seat} size="md" />
             <span className="seat-name">{seatName(seat, t)}{seat.kind === 'player' && seat.player.id === player?.id ? ` (${t('table.you')})` : ''}</span>
             {seat.kind === 'player' && seat.player.account === true && <AccountBadge />}
             {seat.kind === 'player' && !seat.connected && <span className="badge">{t('table.disconnected')}</span>}

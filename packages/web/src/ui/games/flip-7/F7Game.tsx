@@ -2,6 +2,7 @@ import type { F7Action, F7Event, F7PlayerStats, F7View } from '@parlor/rules';
 import { type MouseEvent, type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { myAwayReason } from '../../../state/presence.js';
+import { WaitingOnGone } from '../../table/Presence.js';
 import type { LogEntry } from '../../../state/store.js';
 import { useGameCue } from '../../settings/cues.js';
 import type { GameProps } from '../../table/game-props.js';
@@ -11,7 +12,7 @@ import { CardArt, CardBack } from './art.js';
 import { Card, CardLine, F7_DECK, F7_DISCARD, F7_TO_GIVE, type F7TableCards, F7TableCardsContext, lineItems } from './Card.js';
 import { Controls, Hint, giveReceivers, useMover } from './Controls.js';
 import { EndScreen } from './EndScreen.js';
-import { F7_CUES } from './cues.js';
+import { f7CueOf } from './cues.js';
 import { FlipThrees } from './FlipThrees.js';
 import { arrivals } from './frames.js';
 import { GameLog } from './GameLog.js';
@@ -28,7 +29,7 @@ const MANY_PLAYERS = 6;
  * The Flip 7 table: the draw and discard piles on a table surface with every player's line, the
  * decision asked of you, the last round's scores, the log, the end. The game is shown moment by
  * moment at the pace chosen in the settings (usePacedFrame); cards travel from the deck to the lines
- * and from the lines to the discard pile (ui/table/motion.ts); a bust and a Flip 7 sound their cue.
+ * and from the lines to the discard pile (ui/table/motion.ts); each moment sounds its cue (cues.ts).
  */
 export function F7Game({ table, snapshot, names: seatNames, act }: GameProps) {
   const { t } = useTranslation();
@@ -47,10 +48,9 @@ export function F7Game({ table, snapshot, names: seatNames, act }: GameProps) {
   const stats = readStats(snapshot);
   const outcome = snapshot.outcome ?? view.outcome;
 
-  // A bust and a Flip 7 sound when their moment is shown (once; not for what is on screen at first).
+  // A moment's cue (a deal, a flip, a bust, a Flip 7…) sounds when it is shown (once; not for what is on screen at first).
   const moment = `${table.summary.id}:${frame.key}`;
-  useGameCue(F7_CUES.bust, frame.events.some((e) => e.type === 'bust') ? moment : null);
-  useGameCue(F7_CUES.flip7, frame.events.some((e) => e.type === 'flip-7') ? moment : null);
+  useGameCue(f7CueOf(frame.events), moment);
 
   // The cards: which arrived at this moment (they travel from the deck), and the one Tab reaches.
   const keys = useMemo(() => view.lines.flatMap((line, s) => lineItems(line, view.status[s] === 'busted', view.round).map((x) => `${s}:${x.key}`)),
@@ -103,6 +103,7 @@ export function F7Game({ table, snapshot, names: seatNames, act }: GameProps) {
               <div ref={dock} className="f7-dock" tabIndex={-1}>
                 <TurnBanner view={view} seat={seat} names={names} roundEnd={frame.roundEnd ? last?.end ?? null : null}
                   deadline={live ? snapshot.deadline : null} waiting={live && snapshot.waitingFor.length > 0} botPlaysMe={myAwayReason(table) !== null} />
+                {live && <WaitingOnGone table={table} snapshot={snapshot} names={names} />}
                 {seat !== null && <Controls view={view} seat={seat} names={names} legal={legal} receivers={giveTo} mover={mover} compact={view.players >= MANY_PLAYERS} />}
                 {/* The bust chance is for hitting or staying: not shown while you give an action card. */}
                 {seat !== null && view.status[seat] === 'active' && !frame.roundEnd && giveTo.length === 0 && <Hint view={view} seat={seat} />}

@@ -2,8 +2,11 @@ import type { SfAction, SfEvent, SfProtein, SfView } from '@parlor/rules';
 import { type RefObject, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { myAwayReason } from '../../../state/presence.js';
+import { WaitingOnGone } from '../../table/Presence.js';
+import { useGameCue } from '../../settings/cues.js';
 import type { GameProps } from '../../table/game-props.js';
 import { SfMotion } from './Card.js';
+import { sfCueOf } from './cues.js';
 import { Countdown } from './Countdown.js';
 import { EndScreen } from './EndScreen.js';
 import { formatSfEvent } from './format.js';
@@ -177,6 +180,8 @@ export function SfGame({ table, snapshot: latest, names: rawNames, act }: GamePr
   const asked = !mine ? null : view.phase === 'taste-test' ? `taste-${snapshot.seq}` : view.turn.player === me ? `turn-${view.turn.number}` : null;
   useRevealFelt(root, dock, asked);
   const allEvents = useMemo(() => log.map((l) => l.event), [log]);
+  // A move's cue (a dish, a taste test's verdict) sounds when it is shown (once; not for what is on screen at first).
+  useGameCue(sfCueOf(snapshot.events as SfEvent[]), `${table.summary.id}:${snapshot.gameNo}:${snapshot.seq}`);
 
   return (
     <SfMotion.Provider value={live}>
@@ -185,6 +190,7 @@ export function SfGame({ table, snapshot: latest, names: rawNames, act }: GamePr
           <div className="sf-status-main" role="status" aria-live="polite">
             <strong>{status}</strong>
             <Countdown seconds={seconds} />
+            <WaitingOnGone table={table} snapshot={snapshot} names={names} />
           </div>
           <div className="sf-status-facts small">
             <span className="badge">{t('sf.target', { target: o.target })}</span>
