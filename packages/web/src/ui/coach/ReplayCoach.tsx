@@ -2,9 +2,13 @@ import type { CoachResult } from '@parlor/bots';
 import type { GameExport } from '@parlor/protocol';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStrings } from '../WithStrings.js';
 import { CoachItem } from './CoachPanel.js';
 import { coachText } from './words.js';
 import './coach.css';
+
+/** The coach's words (coach.json, on demand): this panel loads them itself, however the replay was reached. */
+const COACH_STRINGS = ['coach'] as const;
 
 /**
  * The coach beside each decision of a replay: choose a seat, and the move shown (position `at`,
@@ -15,6 +19,7 @@ export function ReplayCoach({ exp, at, names, onGo }: { exp: GameExport; at: num
   const { t, i18n } = useTranslation();
   const [seat, setSeat] = useState<number | null>(null);
   const [result, setResult] = useState<CoachResult | null>(null);
+  const strings = useStrings(COACH_STRINGS);
 
   useEffect(() => {
     setResult(null);
@@ -29,6 +34,7 @@ export function ReplayCoach({ exp, at, names, onGo }: { exp: GameExport; at: num
   const report = result !== null && result.ok ? result.report : null;
   const here = report?.decisions.find((d) => d.index === at - 1) ?? null;
   const flagged = report?.decisions.filter((d) => d.flagged) ?? [];
+  if (!strings) return <div className="panel coach replay-coach" aria-busy="true" />;
   return (
     <section className="panel coach replay-coach" aria-labelledby="replay-coach-title">
       <h2 id="replay-coach-title">{t('coach.title')}</h2>
