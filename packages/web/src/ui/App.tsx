@@ -41,8 +41,13 @@ export function App({ client, store }: { client: ParlorClient; store: Store }) {
   );
 }
 
-/** Pages that need no name: "How to play", the guided games and the offline games run in the browser alone. */
-const NO_NAME_NEEDED = /^\/(?:learn|offline)(?:\/|$)/;
+/**
+ * Pages that need no name: "How to play", the guided games and the offline games run in the browser
+ * alone, and what is there to read — a finished game's replay, a player's profile and games, the
+ * leaderboards — opens at once from a shared link (the public read API needs no identity). A name
+ * is asked for where one is needed: to sit at a table, to chat, for "Your games" and the account.
+ */
+const NO_NAME_NEEDED = /^\/(?:learn|offline|games|players|leaderboard)(?:\/|$)/;
 
 /**
  * The locale files a page needs beyond those loaded at start (i18n/index.ts). A game's own come with
