@@ -1,6 +1,6 @@
 import { GAME_IDS } from '@parlor/protocol';
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../context.js';
+import { useApp, useServices } from '../context.js';
 import { useLobbyFacts, useOnlineBeforeHello } from './online.js';
 import { playAgainstBots, quickJoin, usePlayState } from './play.js';
 
@@ -18,6 +18,9 @@ export function PlayPanel({ level, name }: { level: 1 | 2; name?: () => string |
   const early = useOnlineBeforeHello(live === null && services.client.token === null);
   const online = live ?? early;
   const play = usePlayState();
+  const connection = useApp((s) => s.connection);
+  // The last start found no server: said until the connection the client keeps trying opens.
+  const unreachable = play.unreachable && play.task === null && connection !== 'open';
   const H = level === 1 ? 'h1' : 'h2';
   const G = level === 1 ? 'h2' : 'h3';
   const busy = play.task !== null;
@@ -28,7 +31,8 @@ export function PlayPanel({ level, name }: { level: 1 | 2; name?: () => string |
     return n === null ? false : n;
   };
   const status = play.task?.kind === 'bots' ? t('home.starting') : play.task?.kind === 'join' ? t('home.joining')
-    : play.noTable ? t('home.noOpenTable') : '';
+    : unreachable ? t('home.unreachable') : play.noTable ? t('home.noOpenTable') : '';
+  const toOffline = (e: { preventDefault(): void }) => { e.preventDefault(); services.navigate('/offline'); };
   return (
     <section className="panel play" aria-labelledby="play-title">
       <div className="row spread play-head">
@@ -61,10 +65,13 @@ export function PlayPanel({ level, name }: { level: 1 | 2; name?: () => string |
         <span id="quick-join-help" className="hint">{t('home.quickJoinHelp')}</span>
       </div>
       <p className="small offline-link">
-        <a href="/offline" onClick={(e) => { e.preventDefault(); services.navigate('/offline'); }}>{t('home.offline')}</a>
+        <a href="/offline" onClick={toOffline}>{t('home.offline')}</a>
         {' '}<span className="hint">{t('home.offlineHelp')}</span>
       </p>
-      <p className="play-status" role="status">{status}</p>
+      <p className="play-status" role="status">
+        {status}
+        {unreachable && <>{' '}<a className="play-offline" href="/offline" onClick={toOffline}>{t('home.playOffline')}</a></>}
+      </p>
     </section>
   );
 }

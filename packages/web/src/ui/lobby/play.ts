@@ -47,9 +47,14 @@ export interface PlayState {
   readonly noTable: boolean;
   /** Counts the quick joins that did not lead to a table: the lobby watches its own page again. */
   readonly rewatch: number;
+  /**
+   * The last start found no connection to the server (the browser offline, or the server out of
+   * reach): the panel says so and points to offline play while the client keeps trying.
+   */
+  readonly unreachable: boolean;
 }
 
-let state: PlayState = { task: null, noTable: false, rewatch: 0 };
+let state: PlayState = { task: null, noTable: false, rewatch: 0, unreachable: false };
 const listeners = new Set<() => void>();
 function set(change: Partial<PlayState>): void {
   state = { ...state, ...change };
@@ -62,40 +67,63 @@ export function usePlayState(): PlayState {
 /** Refusals of `hello` that no waiting mends (the first screen shows them and asks again). */
 const HELLO_REFUSALS = new Set(['BAD_NAME', 'NAME_TAKEN', 'NAME_LOOKALIKE', 'TOO_MANY_GUESTS', 'BAD_TOKEN', 'SESSION_EXPIRED', 'SESSION_ENDED']);
 
+/** How a start's sign-in ended: connected, refused (the first screen says why), or no server to be reached. */
+export type SignIn = 'ok' | 'refused' | 'unreachable';
+
+/** How long a start waits for a connection that neither opens nor fails before calling the server unreachable. */
+export const SIGN_IN_WAIT_MS = 20_000;
+
 /**
- * Resolves true once signed in and connected: at once when already so; else it starts the connection
- * with `name` (a first visit) or waits for the reconnection under way. False when hello is refused,
- * there is no name to start with, or nothing comes of it for 20 s.
+ * Resolves 'ok' once signed in and connected: at once when already so; else it starts the connection
+ * with `name` (a first visit), opens it again at once when it is down between two tries, or waits
+ * for the one under way. 'refused' when hello is refused or there is no name to start with;
+ * 'unreachable' as soon as the browser says it is offline or the attempt closes without a welcome
+ * (nothing answers), or when nothing comes of it for SIGN_IN_WAIT_MS. The client keeps trying in the
+ * background after that (client.ts reconnects with backoff).
  */
-function signedIn({ client, store }: Services, name: string | null): Promise<boolean> {
-  if (store.get().player !== null && client.state === 'open') return Promise.resolve(true);
+export function signedIn({ client, store }: Pick<Services, 'client' | 'store'>, name: string | null,
+  online: () => boolean = () => typeof navigator === 'undefined' || navigator.onLine !== false): Promise<SignIn> {
+  if (store.get().player !== null && client.state === 'open') return Promise.resolve('ok');
   return new Promise((resolve) => {
     let done = false;
-    const finish = (ok: boolean) => {
+    const finish = (how: SignIn) => {
       if (done) return;
       done = true;
       offState();
       offMessage();
       clearTimeout(timer);
-      resolve(ok);
+      resolve(how);
     };
-    const offState = client.onState((s) => { if (s === 'open') finish(true); });
-    const offMessage = client.onMessage((m) => { if (m.type === 'error' && HELLO_REFUSALS.has(m.code)) finish(false); });
-    const timer = setTimeout(() => finish(false), 20_000);
+    const offState = client.onState((s) => {
+      if (s === 'open') finish('ok');
+      else if (s === 'closed') finish('unreachable');
+    });
+    const offMessage = client.onMessage((m) => { if (m.type === 'error' && HELLO_REFUSALS.has(m.code)) finish('refused'); });
+    const timer = setTimeout(() => finish('unreachable'), SIGN_IN_WAIT_MS);
     // No token: a first visit (or a hello refused before, whose name was changed since).
     if (client.token === null) {
-      if (name === null) finish(false);
-      else client.start(name);
+      if (name === null) { finish('refused'); return; }
+      client.start(name);
+    } else if (client.state === 'closed') {
+      // Down between two reconnection tries: try now rather than wait for the backoff.
+      client.signIn();
     }
+    if (!online()) finish('unreachable');
   });
+}
+
+/** Records how a start's sign-in ended (`unreachable` shows the offline pointer); true to go on. */
+function settle(how: SignIn): boolean {
+  set({ unreachable: how === 'unreachable' });
+  return how === 'ok';
 }
 
 /** "Play now against bots": a private table of `game` with bots in the other seats, started; then its page. */
 export async function playAgainstBots(services: Services, game: GameId, name: string | null): Promise<void> {
   if (state.task !== null) return;
-  set({ task: { kind: 'bots', game }, noTable: false });
+  set({ task: { kind: 'bots', game }, noTable: false, unreachable: false });
   try {
-    if (!await signedIn(services, name)) return;
+    if (!settle(await signedIn(services, name))) return;
     const { client, store, navigate } = services;
     const created = await client.request({ type: 'table.create', game, seats: botTableSeats(game), private: true });
     if (created.type !== 'table') return; // the notice says why (too many tables, …)
@@ -117,10 +145,10 @@ export async function playAgainstBots(services: Services, game: GameId, name: st
 /** "Join an open table": a seat at the best open public table with room; its page, or `noTable`. */
 export async function quickJoin(services: Services, name: string | null): Promise<void> {
   if (state.task !== null) return;
-  set({ task: { kind: 'join' }, noTable: false });
+  set({ task: { kind: 'join' }, noTable: false, unreachable: false });
   let joined = false;
   try {
-    if (!await signedIn(services, name)) return;
+    if (!settle(await signedIn(services, name))) return;
     const { client, store, navigate } = services;
     const page = await client.request({ type: 'lobby.watch', status: 'open', freeSeats: true, limit: 20 });
     if (page.type !== 'lobby') return;
