@@ -14,7 +14,7 @@ import { HandCard } from '../src/ui/games/stir-fry-eighteen/Card.js';
 import { sfBonuses, widestWordEm } from '../src/ui/games/stir-fry-eighteen/card-face.js';
 import { formatSfEvent, type LogContext, sfSaidEvents } from '../src/ui/games/stir-fry-eighteen/format.js';
 import { MAX_WAITING, paceAdvance, paceArrive, paceDue, sfMomentOf } from '../src/ui/games/stir-fry-eighteen/pace.js';
-import { sfScoreHistory } from '../src/ui/games/stir-fry-eighteen/score-history.js';
+import { sfScoreHistory, sfStartScores } from '../src/ui/games/stir-fry-eighteen/score-history.js';
 import { TableCenter } from '../src/ui/games/stir-fry-eighteen/TableCenter.js';
 
 // Issue 11 for the Stir Fry Eighteen table: what its pure parts and its components promise.
@@ -174,7 +174,7 @@ describe('the score chart\'s history (sfScoreHistory): every chef\'s score after
   it('equals the game\'s scores at each turn\'s end, and the final scores at the end', () => {
     for (const seed of ['x', 'yy']) {
       const { events, turnEnds, final } = playGame(seed);
-      const history = sfScoreHistory(events, 3);
+      const history = sfScoreHistory(events, 3, 50);
       expect(history[0]).toEqual({ turn: 0, player: null, scores: [0, 0, 0] });
       // One point per ended turn, plus the turn the game ended in (SF-27 ends it without a turn-end).
       const marks = events.filter((e) => e.type === 'turn-end' || e.type === 'turn-start');
@@ -184,6 +184,25 @@ describe('the score chart\'s history (sfScoreHistory): every chef\'s score after
       expect(history[history.length - 1]!.scores).toEqual(final.scores);
       expect(history.map((p) => p.turn)).toEqual(history.map((_, i) => i));
     }
+  });
+});
+
+describe('the score chart\'s start (sfStartScores): the scores the events begin at', () => {
+  it('reads each chef\'s score before their first scoring event: a dish (SF-21), a bounce off the target (SF-29), a tester\'s loss (SF-17)', () => {
+    const events = [
+      { type: 'turn-start', player: 0, turn: 7 },
+      // 44 + 9 = 53 is past 50: bounced to 47 (SF-29).
+      { type: 'cook', player: 0, cards: [], values: [], points: 9, score: 47, bounced: true },
+      { type: 'turn-end', player: 0 },
+      { type: 'turn-start', player: 1, turn: 8 },
+      { type: 'tester-loses-points', player: 2, points: 5, score: 15 },
+      { type: 'cook', player: 1, cards: [], values: [], points: 12, score: 50, bounced: false },
+      { type: 'game-over', reason: 'target', winners: [1], scores: [47, 50, 15, 33], hands: [[], [], [], []], removed: null },
+    ] as unknown as SfEvent[];
+    expect(sfStartScores(events, 4, 50)).toEqual([44, 38, 20, 33]);
+    const history = sfScoreHistory(events, 4, 50);
+    expect(history.map((p) => p.scores)).toEqual([[44, 38, 20, 33], [47, 38, 20, 33], [47, 50, 15, 33]]);
+    expect(history.map((p) => p.turn)).toEqual([0, 7, 8]);
   });
 });
 

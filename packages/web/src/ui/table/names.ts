@@ -14,3 +14,12 @@ export function botName(level: string, seat: number, t: T): string {
 export function exportSeatNames(seats: GameExport['seats'], t: T): string[] {
   return seats.map((s, i) => (s.kind === 'bot' && s.level !== undefined ? botName(s.level, i, t) : s.name || t('coach.seat', { n: i + 1 })));
 }
+
+/**
+ * Whether a seat's "(you)" mark belongs after `name`: not when the name is itself the word the mark
+ * would add (an offline player who kept the suggested name "You", "Tu", "나"), which would read
+ * "Tu (tu)".
+ */
+export function marksYou(name: string, you: string): boolean {
+  return name.trim().toLocaleLowerCase() !== you.trim().toLocaleLowerCase();
+}

@@ -2,7 +2,9 @@ import type { GameSnapshot } from '@parlor/protocol';
 import type { SfEvent, SfPlayerStats, SfView } from '@parlor/rules';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { marksYou } from '../../table/names.js';
 import type { TableState } from '../../../state/store.js';
+import { RatedResult } from '../../account/RatedResult.js';
 import { useServices } from '../../context.js';
 import { TableCard } from './Card.js';
 import { ScoreChart } from './ScoreChart.js';
@@ -37,7 +39,7 @@ export function EndScreen({ table, snapshot, view, names, me, events }: {
 }) {
   const { t } = useTranslation();
   const { client, navigate } = useServices();
-  const history = useMemo(() => sfScoreHistory(events, view.players), [events, view.players]);
+  const history = useMemo(() => sfScoreHistory(events, view.players, view.options.target), [events, view.players, view.options.target]);
   const [asked, setAsked] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => { heading.current?.focus(); }, []);
@@ -73,13 +75,14 @@ export function EndScreen({ table, snapshot, view, names, me, events }: {
           {order.map((seat) => (
             <tr key={seat} className={winners.includes(seat) ? 'winner' : undefined}>
               <td>{places[seat]}{winners.includes(seat) ? ' ★' : ''}</td>
-              <th scope="row">{names[seat]}{seat === me && <> <span className="sf-you">({t('sf.you')})</span></>}</th>
+              <th scope="row">{names[seat]}{seat === me && marksYou(names[seat] ?? '', t('sf.you')) && <> <span className="sf-you">({t('sf.you')})</span></>}</th>
               <td className="num">{scores[seat]}</td>
               <td><span className="sf-cards-row">{(view.finalHands?.[seat] ?? []).map((c, j) => <TableCard key={j} card={c} small />)}</span></td>
             </tr>
           ))}
         </tbody>
       </table>
+      <RatedResult table={table} gameNo={snapshot.gameNo} names={names} me={me} />
       {view.removed && <p className="small muted">{t('sf.end.removed', { card: t(`sf.cards.${view.removed}.name`) })}</p>}
 
       {/* The replay of a game played at a real table (a guided game has none). */}
