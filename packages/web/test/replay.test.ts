@@ -10,8 +10,16 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GameExport } from '@parlor/protocol';
-import { type Agent, type GameId, GAME_IDS, gameModule, playGame } from '@parlor/rules';
+import { type Agent, type F7Event, type GameId, GAME_IDS, f7CardCode, f7ScoreLine, gameModule, playGame } from '@parlor/rules';
+import i18next from 'i18next';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
+import enF7 from '../src/i18n/locales/en/f7.json' with { type: 'json' };
+import enReplay from '../src/i18n/locales/en/replay.json' with { type: 'json' };
+import { F7Replay } from '../src/ui/games/flip-7/Replay.js';
+import { f7ReplayView } from '../src/ui/games/flip-7/replay-view.js';
 import { verifyCommand } from '../../cli/src/commands/verify.js';
 import { type FoldedReplay, chapters, foldExport, positionFromQuery } from '../src/ui/replay/fold.js';
 
@@ -146,4 +154,36 @@ describe('the replay folds an export exactly as `parlor verify` does', () => {
     expect(positionFromQuery('1e3', 40)).toBe(40);
     expect(positionFromQuery('', 40)).toBe(40);
   });
+});
+
+describe('the last position of a Flip 7 replay shows the lines the last round was scored from (F7-12, F7-14)', () => {
+  for (const [players, seed] of [[3, 'replay-f7-3'], [6, 'replay-f7-6']] as const) {
+    it(`${players} players: every line as the round ended, each scoring what the round-end says; none "No cards yet"`, async () => {
+      const { exp } = await play('flip-7', players, seed);
+      const replay = folded(exp);
+      const last = replay.positions.length - 1;
+      const end = replay.positions[last]!.events.find((e): e is Extract<F7Event, { type: 'round-end' }> => e.type === 'round-end');
+      expect(end).toBeDefined();
+      const view = f7ReplayView(replay, last);
+      expect(view.phase).toBe('over');
+      for (let seat = 0; seat < players; seat++) {
+        const line = view.lines[seat]!;
+        expect(line.length, `seat ${seat}'s line`).toBeGreaterThan(0);
+        const scored = f7ScoreLine(line.map(f7CardCode), view.status[seat] === 'busted', end!.flip7 === seat);
+        expect(scored.total, `seat ${seat}'s round points`).toBe(end!.breakdown[seat]!.total);
+      }
+      // Any other position is the rules' own view of its state.
+      const before = f7ReplayView(replay, last - 1);
+      expect(before.lines).toEqual(gameModule('flip-7').view(replay.positions[last - 1]!.state, 'spectator').lines);
+
+      const i18n = i18next.createInstance();
+      await i18n.use(initReactI18next).init({
+        lng: 'en', interpolation: { escapeValue: false }, resources: { en: { translation: { f7: enF7, replay: enReplay } } },
+      });
+      const names = Array.from({ length: players }, (_, i) => `Bot ${i + 1}`);
+      const html = renderToStaticMarkup(createElement(I18nextProvider, { i18n }, createElement(F7Replay, { replay, at: last, names })));
+      expect(html).not.toContain(enF7.line.empty);
+      expect(html.match(/f7-card/g)?.length ?? 0).toBeGreaterThan(0);
+    });
+  }
 });

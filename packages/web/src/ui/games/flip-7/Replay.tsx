@@ -1,10 +1,11 @@
-import { type F7CardName, type F7Event, type F7State, f7CardName, f7View } from '@parlor/rules';
+import { type F7CardName, type F7Event, type F7State, f7CardName } from '@parlor/rules';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { standInMarks } from '../../../state/presence.js';
 import { type ReplayLine, ReplayLog } from '../../replay/ReplayLog.js';
 import { type ReplayProps, replayLogEntries } from '../../replay/types.js';
 import { CardLine } from './Card.js';
+import { f7ReplayView } from './replay-view.js';
 import { cardLabel, f7Actor, formatF7Event, linePoints } from './text.js';
 import './f7.css';
 
@@ -16,8 +17,9 @@ import './f7.css';
 export function F7Replay({ replay, at, names }: ReplayProps) {
   const { t } = useTranslation();
   const state = replay.positions[at]!.state as F7State;
-  // The spectator's view of the state: the cards by name and what is pending (the rules' own reading).
-  const view = useMemo(() => f7View(state, 'spectator'), [state]);
+  // The spectator's view of the state: the cards by name and what is pending (the rules' own reading);
+  // at the game's end, the last round's lines as it ended (replay-view.ts).
+  const view = useMemo(() => f7ReplayView(replay, at), [replay, at]);
   const entries = useMemo(() => replayLogEntries(replay), [replay]);
   const lines = useMemo<ReplayLine[]>(() => {
     const marks = standInMarks(entries, (e) => f7Actor(e as F7Event));
