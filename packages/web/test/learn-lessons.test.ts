@@ -18,6 +18,7 @@ import {
   type Lesson, type Run, act, currentStep, finished, next, offered, playQueued, ready, startRun, waitsForNext,
 } from '../src/ui/learn/lesson.js';
 import { SF_FIRST_DISH, SF_LESSON, SF_WINNING_DISH } from '../src/ui/games/stir-fry-eighteen/lesson.js';
+import { sfScoreHistory } from '../src/ui/games/stir-fry-eighteen/score-history.js';
 import en from '../src/i18n/locales/en/learn.json' with { type: 'json' };
 
 const LOCALES = resolve(import.meta.dirname, '../src/i18n/locales');
@@ -149,6 +150,16 @@ describe('Stir Fry Eighteen guided game', () => {
     expect([...put!.cards].sort()).toEqual([v.a.card, v.b.card].sort());
   });
 
+  it('the end screen\'s chart follows the real scores: from the 25, 30 and 34 the game starts at to 63, 30, 34, turn by turn', () => {
+    // The chart is drawn from the game log the screen gets (SfGame: every entry's event).
+    const history = sfScoreHistory(played.run.log.map((l) => l.event) as SfEvent[], 3, 50);
+    expect(history.map((p) => p.scores)).toEqual([[25, 30, 34], [41, 30, 34], [41, 30, 34], [41, 30, 34], [63, 30, 34]]);
+    // One label per turn, in order: the start, then turns 1 to 4 (the first one began before the lesson's events).
+    expect(history.map((p) => p.turn)).toEqual([0, 1, 2, 3, 4]);
+    expect(history.map((p) => p.player)).toEqual([null, 0, 1, 2, 0]);
+    expect(history.at(-1)!.scores).toEqual(state.scores);
+  });
+
   it('the screen is offered only legal actions of seat 0, and sees only what seat 0 may (SF-33)', () => {
     expect(played.snapshots.length).toBe(SF_LESSON.steps.filter((s) => s.accept !== undefined).length);
     for (const snap of played.snapshots) {
@@ -227,10 +238,17 @@ describe('lesson texts', () => {
         const tree = JSON.parse(readFileSync(resolve(LOCALES, lang, 'learn.json'), 'utf8')) as Tree;
         for (const step of lesson.steps) {
           for (const part of ['title', 'text']) {
-            const s = lookup(tree, `${lesson.short}.guided.${step.id}.${part}`);
-            expect(s, `${lang} ${lesson.short}.guided.${step.id}.${part}`).toBeTypeOf('string');
+            const key = `${lesson.short}.guided.${step.id}.${part}`;
             const given = Object.keys((played.values as Record<string, Record<string, unknown>>)[step.id] ?? {});
-            for (const v of variables(s!)) expect(given, `${lang} ${step.id}.${part}: {{${v}}}`).toContain(v);
+            // A text that counts something (a score) is a set of plural forms, chosen by the step's `count`.
+            const forms = lookup(tree, key) !== undefined ? [key]
+              : (lang === 'pl' ? ['one', 'few', 'many', 'other'] : ['one', 'other']).map((f) => `${key}_${f}`);
+            if (forms.length > 1) expect(given, `${lang} ${key}: plural forms need a count`).toContain('count');
+            for (const form of forms) {
+              const s = lookup(tree, form);
+              expect(s, `${lang} ${form}`).toBeTypeOf('string');
+              for (const v of variables(s!)) expect(given, `${lang} ${step.id}.${part}: {{${v}}}`).toContain(v);
+            }
           }
         }
       }

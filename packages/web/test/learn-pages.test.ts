@@ -67,6 +67,7 @@ describe('how to play pages', () => {
   });
 
   it('Flip 7: the modifiers and every action card have their text', () => {
-    for (const key of ['plus', 'x2', ...F7_ACTION_CARDS.map((a) => a.card)]) expect(has(en, `f7.cards.${key}`), key).toBe(true);
+    // A modifier's text counts its points: plural forms.
+    for (const key of ['plus_one', 'plus_other', 'x2', ...F7_ACTION_CARDS.map((a) => a.card)]) expect(has(en, `f7.cards.${key}`), key).toBe(true);
   });
 });

@@ -34,7 +34,7 @@ export function F7CardGallery({ level }: { level: RuleLevel }) {
             <OneCard card={c} />
             <div className="learn-card-text">
               <strong>{cardLabel(c, t)}</strong>
-              <p>{c === 'x2' ? t('learn.f7.cards.x2') : t('learn.f7.cards.plus', { n: c.slice(1) })} <Cite rules={['F7-13']} /></p>
+              <p>{c === 'x2' ? t('learn.f7.cards.x2') : t('learn.f7.cards.plus', { count: Number(c.slice(1)) })} <Cite rules={['F7-13']} /></p>
             </div>
           </li>
         ))}

@@ -99,7 +99,7 @@ export const SF_LESSON: Lesson<SfState, SfAction> = {
       highlight: () => [...SF_FIRST_DISH, 'cook-move'],
     },
     // Scored; everything put down goes back, the cook draws 1, the turn ends (SF-22, SF-24, SF-25).
-    { id: 'cooked', rules: ['SF-21', 'SF-22', 'SF-24', 'SF-25'], values: (s) => ({ score: s.scores[YOU]! }) },
+    { id: 'cooked', rules: ['SF-21', 'SF-22', 'SF-24', 'SF-25'], values: (s) => ({ count: s.scores[YOU]! }) },
     // Mia draws and passes; Leo claims Pork; Mia trusts; your call (SF-14, SF-15).
     {
       id: 'test', rules: ['SF-1', 'SF-14', 'SF-15'],
@@ -130,9 +130,9 @@ export const SF_LESSON: Lesson<SfState, SfAction> = {
         { seat: LEO, action: { type: 'trust' } },
       ],
       accept: (a) => a.type === 'cook' && same(a.cards, SF_WINNING_DISH),
-      values: (s) => ({ dish: cards(SF_WINNING_DISH), score: s.scores[YOU]! }),
+      values: (s) => ({ dish: cards(SF_WINNING_DISH), count: s.scores[YOU]! }),
       highlight: () => [...SF_WINNING_DISH, 'cook-move'],
     },
-    { id: 'end', rules: ['SF-27'], values: (s) => ({ score: s.scores[YOU]! }) },
+    { id: 'end', rules: ['SF-27'], values: (s) => ({ count: s.scores[YOU]! }) },
   ],
 };
