@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { GameExport, GameId, GameStats } from './server-messages.js';
+import type { GameExport, GameId, GameStats, RatingChange } from './server-messages.js';
 
 /**
  * Parlor's HTTP API (docs/api.md): JSON over `/api/…`. Accounts and sessions are written with a
@@ -33,16 +33,22 @@ export type ApiErrorCode =
   | 'BAD_REQUEST' | 'BAD_NAME' | 'NAME_TAKEN' | 'NAME_LOOKALIKE' | 'BAD_PASSWORD' | 'BAD_CREDENTIALS' | 'RATE_LIMITED' | 'UNAUTHORIZED'
   | 'ALREADY_ACCOUNT' | 'UNKNOWN_PLAYER' | 'UNKNOWN_GAME' | 'UNKNOWN_TABLE' | 'NO_GAME' | 'BAD_GAME' | 'BAD_CURSOR'
   | 'NOT_FOUND' | 'TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'BAD_JSON' | 'REQUEST_TIMEOUT' | 'UPGRADE_REQUIRED' | 'SERVER_ERROR'
-  | 'STORE_UNAVAILABLE' | 'SESSION_EXPIRED';
+  | 'STORE_UNAVAILABLE' | 'SESSION_EXPIRED' | 'BAD_AVATAR';
 
 export interface ApiError {
   readonly error: ApiErrorCode;
   readonly message: string;
 }
 
-/** A rating as shown: the conservative `rating` (μ − 3σ) and what it is made of. */
+/**
+ * A rating (docs/api.md, "Ratings"): `display`, the figure players read (1500 + 30 · (μ − 3σ),
+ * never below 0), `provisional` while fewer than ten rated games; the conservative `rating`
+ * (μ − 3σ) that leaderboards rank by, and what it is made of.
+ */
 export interface RatingInfo {
   readonly rating: number;
+  readonly display: number;
+  readonly provisional: boolean;
   readonly mu: number;
   readonly sigma: number;
   readonly games: number;
@@ -61,17 +67,38 @@ export interface PlayedGame {
   readonly score: number;
   readonly won: boolean;
   readonly rated: boolean;
+  /** A rated game: what it did to the player's display rating (absent for other games). */
+  readonly ratingChange?: RatingChange;
 }
 
 /** `GET /api/players/<name>`. */
 export interface PlayerProfile {
   readonly name: string;
+  /** The player's id (as in seats and game exports): clients draw the pattern of an account without an avatar from it. */
+  readonly id: string;
+  /** The avatar the account chose (`AVATARS`), or null: none chosen. */
+  readonly avatar: string | null;
   readonly since: string;
   /** Per game played rated: the rating now and after each rated game, oldest first. */
-  readonly ratings: Partial<Record<GameId, RatingInfo & { readonly history: { readonly at: string; readonly rating: number }[] }>>;
+  readonly ratings: Partial<Record<GameId, RatingInfo & { readonly history: RatingHistoryPoint[] }>>;
   /** Per game: finished games, wins and the statistics of every game summed (numbers only). */
   readonly games: Partial<Record<GameId, { readonly played: number; readonly wins: number; readonly stats: Record<string, number> }>>;
   readonly recent: PlayedGame[];
+}
+
+/**
+ * A player's rating after one rated game: the conservative `rating` (μ − 3σ) and, as players read
+ * it, `display` with the game's change (`change` = display − the display before it) and whether it
+ * was still provisional; the game is `tableId`/`gameNo`.
+ */
+export interface RatingHistoryPoint {
+  readonly at: string;
+  readonly rating: number;
+  readonly display: number;
+  readonly change: number;
+  readonly provisional: boolean;
+  readonly tableId: string;
+  readonly gameNo: number;
 }
 
 /** `GET /api/players/<name>/games`, `GET /api/me/games`. */
@@ -92,6 +119,8 @@ export interface Me {
   readonly id: string;
   readonly name: string;
   readonly account: boolean;
+  /** The avatar chosen (an account's), or null. */
+  readonly avatar: string | null;
 }
 
-export type { GameExport, GameStats };
+export type { GameExport, GameStats, RatingChange };

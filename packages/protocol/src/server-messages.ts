@@ -16,6 +16,11 @@ export interface PlayerInfo {
    * guest, so that clients can mark accounts. Absent elsewhere.
    */
   readonly account?: boolean;
+  /**
+   * In seats, chat and the welcome: the avatar the account chose (one of `AVATARS`); absent for a
+   * guest or an account that chose none, which clients show as a pattern made from `id`.
+   */
+  readonly avatar?: string;
 }
 
 /**
@@ -35,7 +40,12 @@ export type SeatInfo =
       readonly away: boolean;
       readonly awayReason: AwayReason | null;
       /** Since when (ms since the epoch) the player has had no connection, or null while connected. */
-      readonly disconnectedSince: number | null }
+      readonly disconnectedSince: number | null;
+      /**
+       * When (ms since the epoch) a stand-in bot takes this disconnected player's seat unless they
+       * come back: set while the grace period runs, null otherwise.
+       */
+      readonly standInAt: number | null }
   | { readonly seat: Seat; readonly kind: 'bot'; readonly level: BotLevel; readonly name: string };
 
 /** `closed`: the table ended (never started, or everyone left); its finished games can still be exported. */
@@ -62,6 +72,11 @@ export interface TableSummary {
    * (`table.replace`). Null on a table with a move timer, where the timer does that.
    */
   readonly replaceAfter: number | null;
+  /**
+   * Seconds a seated player may be disconnected, while another person plays at the table, before a
+   * stand-in bot plays their seat until they come back (with or without a move timer).
+   */
+  readonly grace: number;
   /** A rated table: its games change its players' ratings, and only accounts may sit. */
   readonly rated: boolean;
   readonly creator: PlayerInfo;
@@ -122,7 +137,9 @@ export type ServerMessage =
       /** Whether the player is an account (signed in), rather than a guest. */
       readonly account: boolean;
       /** The bot levels each game has, weakest first (for a client's seat menus). */
-      readonly botLevels: Readonly<Record<GameId, readonly BotLevel[]>> }
+      readonly botLevels: Readonly<Record<GameId, readonly BotLevel[]>>;
+      /** The seconds a disconnected player keeps their seat at a table created without its own `grace`. */
+      readonly grace: number }
   | { readonly type: 'ok'; readonly re?: string | number; readonly tableId?: string }
   | { readonly type: 'error'; readonly re?: string | number; readonly code: string; readonly message: string }
   | { readonly type: 'pong'; readonly re?: string | number }
@@ -141,7 +158,29 @@ export type ServerMessage =
   | { readonly type: 'table'; readonly re?: string | number; readonly table: TableSummary; readonly invite: string | null; readonly yourSeats: Seat[] }
   /** The game for one seat (or spectator): on watch, and after every action. */
   | ({ readonly type: 'game' } & GameSnapshot)
-  | { readonly type: 'chat'; readonly tableId: string; readonly from: PlayerInfo; readonly text: string; readonly at: string };
+  | { readonly type: 'chat'; readonly tableId: string; readonly from: PlayerInfo; readonly text: string; readonly at: string }
+  /**
+   * To the table's watchers once a rated game's ratings are written: each account seat's display
+   * rating before and after the game (docs/api.md, "Display rating"). Bots' ratings never change.
+   */
+  | { readonly type: 'game.rated'; readonly tableId: string; readonly gameNo: number; readonly game: GameId; readonly changes: SeatRatingChange[] };
+
+/**
+ * What one rated game did to a player's display rating (docs/api.md, "Display rating"): the figure
+ * before and after it, `change` = after − before, and whether the rating after it is still
+ * provisional (fewer than ten rated games of that game).
+ */
+export interface RatingChange {
+  readonly before: number;
+  readonly after: number;
+  readonly change: number;
+  readonly provisional: boolean;
+}
+
+/** A rating change of one seat of a rated game (`game.rated`). */
+export interface SeatRatingChange extends RatingChange {
+  readonly seat: Seat;
+}
 
 /** A finished game, everything needed to replay and check it (`GET /tables/:id/export`, `GET /api/games/…`, `parlor verify`). */
 export interface GameExport {

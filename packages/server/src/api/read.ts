@@ -1,11 +1,11 @@
-import type { GameExport, GamesPage, Leaderboard, PlayedGame, PlayerProfile } from '@parlor/protocol';
+import type { GameExport, GameId, GamesPage, Leaderboard, PlayedGame, PlayerProfile, RatingHistoryPoint } from '@parlor/protocol';
 import { isGameId } from '@parlor/rules';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { nameKey } from '../accounts/names.js';
 import type { SessionChecks } from '../accounts/sessions.js';
 import { exportGame } from '../export.js';
 import { cleanName, hashToken } from '../identity.js';
-import { conservative } from '../ratings/ratings.js';
+import { displayHistory, ratingInfo } from '../ratings/shown.js';
 import type { PlayerGameRow, Store } from '../store/store.js';
 import { ApiRefusal, Buckets, bearer, refuse } from './http.js';
 
@@ -14,10 +14,17 @@ const MAX_PAGE = 100;
 /** Seconds a public reply may be cached (here and by browsers and proxies). */
 const CACHE_SECONDS = 10;
 
-const played = (r: PlayerGameRow): PlayedGame => ({
-  tableId: r.tableId, gameNo: r.gameNo, game: r.game, finishedAt: r.finishedAt, seat: r.seat, players: r.players,
-  place: r.place, score: r.score, won: r.won, rated: r.rated,
-});
+/** One game of a history; a rated one with what it did to the player's display rating, from `history` (the rating history of its game). */
+const played = (r: PlayerGameRow, history: readonly RatingHistoryPoint[] = []): PlayedGame => {
+  const point = r.rated ? history.find((p) => p.tableId === r.tableId && p.gameNo === r.gameNo) : undefined;
+  return {
+    tableId: r.tableId, gameNo: r.gameNo, game: r.game, finishedAt: r.finishedAt, seat: r.seat, players: r.players,
+    place: r.place, score: r.score, won: r.won, rated: r.rated,
+    ...(point === undefined ? {} : {
+      ratingChange: { before: point.display - point.change, after: point.display, change: point.change, provisional: point.provisional },
+    }),
+  };
+};
 
 /** What the read API asks of the live server (the hub): how many players have an open connection (`online`), and whose a token is. */
 export interface LiveCounts {
@@ -81,13 +88,20 @@ export function readRoutes(app: FastifyInstance, store: Store, live: LiveCounts,
   /** A page of a player's games, newest first; private tables' games only for the player themself. */
   const gamesPage = async (playerId: string, withPrivate: boolean, limit: number, cursor: string | undefined): Promise<GamesPage> => {
     const games: PlayedGame[] = [];
+    // The rating history of each game with a rated game on the page, read once.
+    const histories = new Map<GameId, Promise<RatingHistoryPoint[]>>();
+    const historyOf = (game: GameId) => {
+      let h = histories.get(game);
+      if (h === undefined) histories.set(game, h = store.ratingHistory(playerId, game).then(displayHistory));
+      return h;
+    };
     let before = cursor;
     // Private games are skipped for others: read on until the page is full or the games run out.
     for (;;) {
       const rows = await store.playerGames(playerId, limit + 1, before);
       for (const r of rows) {
         if (games.length === limit) return { games, next: keyOf(games.at(-1)!) };
-        if (withPrivate || !r.private) games.push(played(r));
+        if (withPrivate || !r.private) games.push(played(r, r.rated ? await historyOf(r.game) : []));
       }
       if (rows.length < limit + 1) return { games, next: null };
       before = keyOfRow(rows.at(-1)!);
@@ -104,8 +118,7 @@ export function readRoutes(app: FastifyInstance, store: Store, live: LiveCounts,
     const player = (await store.playerById(a.playerId))!;
     const ratings: PlayerProfile['ratings'] = {};
     for (const r of await store.ratingsOf(a.playerId)) {
-      const history = (await store.ratingHistory(a.playerId, r.game)).map((p) => ({ at: p.at, rating: round(conservative(p)) }));
-      ratings[r.game] = { rating: round(conservative(r)), mu: round(r.mu), sigma: round(r.sigma), games: r.games, wins: r.wins, history };
+      ratings[r.game] = { ...ratingInfo(r), history: displayHistory(await store.ratingHistory(a.playerId, r.game)) };
     }
     const games: PlayerProfile['games'] = {};
     for (const g of await store.allPlayerGames(a.playerId)) {
@@ -115,7 +128,7 @@ export function readRoutes(app: FastifyInstance, store: Store, live: LiveCounts,
       addStats(entry.stats, g.stats);
     }
     const recent = (await gamesPage(a.playerId, self, 10, undefined)).games;
-    const profile: PlayerProfile = { name: a.name, since: player.accountSince ?? player.createdAt, ratings, games, recent };
+    const profile: PlayerProfile = { name: a.name, id: a.playerId, avatar: player.avatar ?? null, since: player.accountSince ?? player.createdAt, ratings, games, recent };
     return profile;
   }));
 
@@ -142,9 +155,8 @@ export function readRoutes(app: FastifyInstance, store: Store, live: LiveCounts,
       const rows = await store.leaderboard(game, limit + 1, offset);
       const board: Leaderboard = {
         game,
-        players: rows.slice(0, limit).map((r, i) => ({
-          rank: offset + i + 1, name: r.name, rating: round(conservative(r)), mu: round(r.mu), sigma: round(r.sigma), games: r.games, wins: r.wins,
-        })),
+        // Ranked by the conservative μ − 3σ (the store's order), shown with the display figure.
+        players: rows.slice(0, limit).map((r, i) => ({ rank: offset + i + 1, name: r.name, ...ratingInfo(r) })),
         next: rows.length > limit ? String(offset + limit) : null,
       };
       return board;
@@ -171,7 +183,6 @@ export function readRoutes(app: FastifyInstance, store: Store, live: LiveCounts,
 /** The cursor after a game of a history page. */
 const keyOf = (g: PlayedGame) => `${g.finishedAt}|${g.tableId}|${String(g.gameNo).padStart(9, '0')}`;
 const keyOfRow = (g: PlayerGameRow) => `${g.finishedAt}|${g.tableId}|${String(g.gameNo).padStart(9, '0')}`;
-const round = (x: number) => Math.round(x * 100) / 100;
 
 /** Adds one game's statistics to lifetime ones: numbers are summed, except `best…` ones, which keep the best. */
 function addStats(into: Record<string, number>, stats: unknown): void {

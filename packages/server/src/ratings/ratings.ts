@@ -9,7 +9,7 @@ export interface Skill {
 /** A new player's rating: the model's prior (μ 25, σ 25/3). */
 export const PRIOR: Skill = rating();
 
-/** The rating players are shown, and ranked by: conservative, μ − 3σ (0 for a new player). */
+/** The rating players are ranked by: conservative, μ − 3σ (0 for a new player); shown as display.ts's figure. */
 export function conservative(r: Skill): number {
   return r.mu - 3 * r.sigma;
 }

@@ -1,7 +1,15 @@
 import { BOT_RATINGS } from '@parlor/bots';
+import type { SeatRatingChange } from '@parlor/protocol';
 import type { FinishedGame } from '@parlor/table';
 import type { GameRecords, PlayerGameRow, RatingRow, Store } from '../store/store.js';
+import { displayChange, isProvisional } from './display.js';
 import { PRIOR, type Skill, rateGame } from './ratings.js';
+
+/** A finished game's records, and what it did to each account seat's display rating (rated games; none otherwise). */
+export interface GameResults {
+  readonly records: GameRecords;
+  readonly changes: SeatRatingChange[];
+}
 
 /**
  * What a finished game leaves for its players: each person's part in it (their history and
@@ -9,9 +17,10 @@ import { PRIOR, type Skill, rateGame } from './ratings.js';
  * it: the winners first, everyone else tied behind them, and a person who left the game (and did
  * not take their seat back) last of all, whatever the stand-in made of the seat. The games are won,
  * not placed (and the expert bots play to win), so places among the losers are not rated. Bots take
- * part with their fixed ratings (calibrated the same way), which do not change.
+ * part with their fixed ratings (calibrated the same way), which do not change. With the records
+ * come the changes to the account seats' display ratings (display.ts), for the end screen.
  */
-export async function gameRecords(store: Store, f: FinishedGame): Promise<GameRecords> {
+export async function gameResults(store: Store, f: FinishedGame): Promise<GameResults> {
   const { seats, result: outcome, stats } = f;
   const last = seats.length;
   const left = (seat: number) => f.left.includes(seat);
@@ -25,7 +34,7 @@ export async function gameRecords(store: Store, f: FinishedGame): Promise<GameRe
       stats: stats[seat] ?? null,
     });
   });
-  if (!f.rated) return { players, ratings: [] };
+  if (!f.rated) return { records: { players, ratings: [] }, changes: [] };
 
   const current = new Map<string, RatingRow>();
   for (const p of players) {
@@ -46,5 +55,8 @@ export async function gameRecords(store: Store, f: FinishedGame): Promise<GameRe
       games: (was?.games ?? 0) + 1, wins: (was?.wins ?? 0) + (p.won ? 1 : 0), updatedAt: f.finishedAt,
     };
   });
-  return { players, ratings };
+  const changes = ratings.map((r, i): SeatRatingChange => ({
+    seat: players[i]!.seat, ...displayChange(before[players[i]!.seat]!, r), provisional: isProvisional(r.games),
+  }));
+  return { records: { players, ratings }, changes };
 }

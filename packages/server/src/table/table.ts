@@ -6,7 +6,7 @@ import {
 } from '@parlor/table';
 import type { ServerConfig } from '../config.js';
 import { frameOf } from '../frame.js';
-import { gameRecords } from '../ratings/records.js';
+import { gameResults } from '../ratings/records.js';
 import { type Fence, LeaseLost, type TableRow } from '../store/store.js';
 import { type Client, Refusal, type TableHost } from './types.js';
 
@@ -117,7 +117,10 @@ export class Table {
       case 'action': return store.appendAction(w.tableId, w.gameNo, w.action, this.fence);
       case 'finish': {
         const f = w.finish;
-        await store.finishGame(f.tableId, f.gameNo, f.result, f.finishedAt, f.stats, await gameRecords(store, f), this.fence);
+        const { records, changes } = await gameResults(store, f);
+        await store.finishGame(f.tableId, f.gameNo, f.result, f.finishedAt, f.stats, records, this.fence);
+        // Written: the watchers (the end screen) learn what the game did to the players' ratings.
+        if (changes.length > 0) this.send(this.watchers, { type: 'game.rated', tableId: f.tableId, gameNo: f.gameNo, game: f.game, changes });
         return true;
       }
     }

@@ -1,4 +1,4 @@
-import type { BotLevel, GameEvent, GameId, GameSnapshot, Mover, PlayerInfo, ServerMessage, TableSummary } from '@parlor/protocol';
+import type { BotLevel, GameEvent, GameId, GameSnapshot, Mover, PlayerInfo, SeatRatingChange, ServerMessage, TableSummary } from '@parlor/protocol';
 import { useSyncExternalStore } from 'react';
 import type { ConnectionState } from '../net/client.js';
 
@@ -26,6 +26,8 @@ export interface TableState {
   /** Every event seen in the current game, in order, from the perspective of `games`' first key. */
   readonly log: readonly LogEntry[];
   readonly chat: readonly ChatLine[];
+  /** A rated game's rating changes, per account seat, as the server sent them once it was written (`game.rated`). */
+  readonly rated?: { readonly gameNo: number; readonly changes: readonly SeatRatingChange[] };
 }
 
 export interface AppState {
@@ -35,6 +37,8 @@ export interface AppState {
   readonly account: boolean;
   /** The bot levels each game has, weakest first (from the server's welcome). */
   readonly botLevels: Readonly<Partial<Record<GameId, readonly BotLevel[]>>>;
+  /** The server's grace period for a disconnected player, in seconds (the welcome's `grace`): the create form's default. */
+  readonly grace: number | null;
   readonly lobby: Readonly<Record<string, TableSummary>>;
   /** The lobby's paging: the cursor of the next page (null: none) and how many tables match in all. */
   readonly lobbyPage: { readonly next: string | null; readonly total: number };
@@ -46,7 +50,7 @@ export interface AppState {
 }
 
 const initial: AppState = {
-  connection: 'closed', player: null, account: false, botLevels: {}, lobby: {}, lobbyPage: { next: null, total: 0 }, lobbyAppend: false, tables: {}, notice: null,
+  connection: 'closed', player: null, account: false, botLevels: {}, grace: null, lobby: {}, lobbyPage: { next: null, total: 0 }, lobbyAppend: false, tables: {}, notice: null,
 };
 
 /** The seat whose move `m` reports (`moveSeat`), or null between moves. */
@@ -76,7 +80,7 @@ export function historyLog(m: GameSnapshot): LogEntry[] {
 /** Folds one server message into the state (pure). */
 export function reduce(s: AppState, m: ServerMessage): AppState {
   switch (m.type) {
-    case 'welcome': return { ...s, player: m.player, account: m.account === true, botLevels: m.botLevels ?? {} };
+    case 'welcome': return { ...s, player: m.player, account: m.account === true, botLevels: m.botLevels ?? {}, grace: m.grace ?? null };
     case 'lobby': {
       const page = Object.fromEntries(m.tables.map((t) => [t.id, t]));
       return {
@@ -107,6 +111,7 @@ export function reduce(s: AppState, m: ServerMessage): AppState {
           [m.table.id]: {
             summary: m.table, invite: m.invite, yourSeats: m.yourSeats,
             games: sameGame ? old.games : {}, log: sameGame ? old.log : [], chat: old?.chat ?? [],
+            ...(sameGame && old.rated !== undefined ? { rated: old.rated } : {}),
           },
         },
       };
@@ -149,6 +154,11 @@ export function reduce(s: AppState, m: ServerMessage): AppState {
       const t = s.tables[m.tableId];
       if (t === undefined) return s;
       return { ...s, tables: { ...s.tables, [m.tableId]: { ...t, chat: [...t.chat.slice(-199), { from: m.from, text: m.text, at: m.at }] } } };
+    }
+    case 'game.rated': {
+      const t = s.tables[m.tableId];
+      if (t === undefined) return s;
+      return { ...s, tables: { ...s.tables, [m.tableId]: { ...t, rated: { gameNo: m.gameNo, changes: m.changes } } } };
     }
     case 'error': {
       const notice = { code: m.code, message: m.message, at: Date.now() };
