@@ -2,6 +2,8 @@ import type { PlayedGame } from '@parlor/protocol';
 import { useTranslation } from 'react-i18next';
 import { replayHref } from '../../net/api.js';
 import { RatedBadge } from '../account/RatedBadge.js';
+import { RatingChange } from '../account/RatingChange.js';
+import { RatingFigure } from '../account/RatingFigure.js';
 import { Link } from './Nav.js';
 
 /** When a game finished, in the reader's language and time zone. */
@@ -12,7 +14,7 @@ export function when(iso: string, lang: string): string {
 
 /**
  * Finished games, newest first: the game and when, the place among how many, the score, won or not,
- * rated or not, each linking to its replay.
+ * rated or not (a rated one with the display rating after it and its change), each linking to its replay.
  */
 export function GamesList({ games, labelledBy }: { games: readonly PlayedGame[]; labelledBy: string }) {
   const { t, i18n } = useTranslation();
@@ -29,6 +31,11 @@ export function GamesList({ games, labelledBy }: { games: readonly PlayedGame[];
             <span>{t('account.games.score', { score: g.score })}</span>
             {g.won && <span className="good">★ {t('account.games.won')}</span>}
             {g.rated && <RatedBadge />}
+            {g.ratingChange !== undefined && (
+              <span className="games-list-rating">
+                <RatingFigure display={g.ratingChange.after} provisional={g.ratingChange.provisional} /> <RatingChange change={g.ratingChange.change} />
+              </span>
+            )}
           </div>
         </li>
       ))}

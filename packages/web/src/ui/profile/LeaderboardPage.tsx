@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, leaderboardHref, profileHref } from '../../net/api.js';
 import { ApiErrorText } from '../account/ApiErrorText.js';
+import { RatingFigure } from '../account/RatingFigure.js';
 import { useApp } from '../context.js';
 import { Link, Nav } from './Nav.js';
 import './profile.css';
@@ -12,8 +13,9 @@ type Row = Leaderboard['players'][number];
 const num = (x: number, lang: string) => x.toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /**
- * `/leaderboard/<game>`: accounts by conservative rating (μ − 3σ), best first, a page at a time,
- * with what the rating is and how it moves (docs/api.md, "Ratings").
+ * `/leaderboard/<game>`: accounts ranked by conservative rating (μ − 3σ), best first, a page at a
+ * time, each shown with the display rating ("1512?" while provisional), which follows the same
+ * order; and what the rating is and how it moves (docs/api.md, "Display rating").
  */
 export function LeaderboardPage({ game: asked }: { game: string | null }) {
   const game = asked ?? GAME_IDS[0];
@@ -69,7 +71,7 @@ export function LeaderboardPage({ game: asked }: { game: string | null }) {
                   <tr key={r.rank} className={me?.name === r.name ? 'me' : undefined}>
                     <td>{r.rank}</td>
                     <th scope="row"><Link href={profileHref(r.name)}>{r.name}</Link></th>
-                    <td className="num"><strong>{num(r.rating, lang)}</strong></td>
+                    <td className="num"><strong><RatingFigure display={r.display} provisional={r.provisional} games={r.games} /></strong></td>
                     <td className="num wide">{num(r.mu, lang)}</td>
                     <td className="num wide">{num(r.sigma, lang)}</td>
                     <td className="num">{r.games}</td>
@@ -87,6 +89,7 @@ export function LeaderboardPage({ game: asked }: { game: string | null }) {
         <aside className="panel rating-explained" aria-labelledby="explain-h">
           <h2 id="explain-h">{t('account.leaderboard.explainTitle')}</h2>
           <p>{t('account.leaderboard.explainRating')}</p>
+          <p>{t('account.leaderboard.explainProvisional')}</p>
           <p>{t('account.leaderboard.explainModel')}</p>
           <p>{t('account.leaderboard.explainRated')}</p>
           <p>{t('account.leaderboard.explainBots')}</p>

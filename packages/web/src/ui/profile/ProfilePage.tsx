@@ -3,7 +3,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, leaderboardHref } from '../../net/api.js';
 import { AccountBadge } from '../account/AccountBadge.js';
+import { Avatar } from '../avatars/Avatar.js';
 import { ApiErrorText } from '../account/ApiErrorText.js';
+import { RatingChange } from '../account/RatingChange.js';
+import { RatingFigure } from '../account/RatingFigure.js';
+import { gamesToSettle } from '../account/rating-text.js';
 import { useApp, useServices } from '../context.js';
 import { GamesList } from './GamesList.js';
 import { Link, Nav } from './Nav.js';
@@ -55,6 +59,8 @@ export function ProfilePage({ name }: { name: string }) {
     <div className="profile-page">
       <Nav />
       <header className="profile-head">
+        {/* An older server sends no id: no pattern to draw. */}
+        {typeof p.id === 'string' && <Avatar player={p} size="xl" className="profile-avatar" />}
         <h1>{p.name} <AccountBadge />{mine && <span className="muted small"> ({t('table.you')})</span>}</h1>
         <p className="muted small">{t('account.profile.since', { date: new Date(p.since).toLocaleDateString(lang, { dateStyle: 'long' }) })}</p>
       </header>
@@ -65,13 +71,16 @@ export function ProfilePage({ name }: { name: string }) {
           <ul className="rating-cards">
             {rated.map((g) => {
               const r = p.ratings[g]!;
+              const last = r.history.at(-1);
               return (
                 <li key={g} className="rating-card">
                   <h3>{t(`games.${g}.name`)}</h3>
                   <p className="rating-figure">
-                    <span className="rating-value" aria-label={t('account.profile.ratingLabel', { rating: num(r.rating, lang) })}>{num(r.rating, lang)}</span>
+                    <RatingFigure className="rating-value" display={r.display} provisional={r.provisional} games={r.games} badge />
+                    {last !== undefined && <span className="small">{t('account.profile.lastChange')} <RatingChange change={last.change} /></span>}
                     <span className="muted small"> {t('account.profile.muSigma', { mu: num(r.mu, lang), sigma: num(r.sigma, lang) })}</span>
                   </p>
+                  {r.provisional && <p className="small provisional-note">{t('account.rating.provisionalLeft', { count: Math.max(1, gamesToSettle(r.games)) })}</p>}
                   <p className="small">{t('account.profile.ratedGames', { count: r.games, wins: r.wins })}</p>
                   <RatingChart history={r.history} game={t(`games.${g}.name`)} />
                   <p className="small"><Link href={leaderboardHref(g)}>{t('account.profile.leaderboard')}</Link></p>

@@ -1,15 +1,23 @@
+import type { RatingHistoryPoint } from '@parlor/protocol';
 import { useTranslation } from 'react-i18next';
+import { changeText, ratingText } from '../account/rating-text.js';
 
-/** A new player's shown rating: μ − 3σ with μ = 25 and σ = 25/3 (docs/api.md, "Ratings"). */
-export const START_RATING = 0;
+/** A new player's display rating (docs/api.md, "Display rating"). */
+export const START_RATING = 1500;
 
 const W = 320;
 const H = 120;
 const PAD = { left: 34, right: 8, top: 10, bottom: 18 };
 
+/** Where a history starts: the figure before its first game (its display less its change), else a new player's. */
+export function startOf(history: readonly Pick<RatingHistoryPoint, 'display' | 'change'>[]): number {
+  const first = history[0];
+  return first === undefined ? START_RATING : first.display - first.change;
+}
+
 /** The chart's points: x by game (0 = the start), y by rating, in the SVG's own units. */
-export function chartPoints(ratings: readonly number[]): { x: number; y: number; rating: number }[] {
-  const values = [START_RATING, ...ratings];
+export function chartPoints(ratings: readonly number[], start: number = START_RATING): { x: number; y: number; rating: number }[] {
+  const values = [start, ...ratings];
   const lo = Math.min(...values);
   const hi = Math.max(...values);
   const span = hi - lo || 1;
@@ -22,23 +30,27 @@ export function chartPoints(ratings: readonly number[]): { x: number; y: number;
   }));
 }
 
-const fmt = (x: number) => (Math.round(x * 10) / 10).toString();
+const fmt = (x: number) => String(Math.round(x));
 
 /**
- * The rating after each rated game as a small line chart, drawn here in SVG (no chart library):
- * from the starting rating, one point a game, the lowest and highest values on the axis. Its text
- * alternative says where it started, where it is and over how many games.
+ * The display rating after each rated game as a small line chart, drawn here in SVG (no chart
+ * library): from the starting figure, one point a game, the lowest and highest values on the axis,
+ * the last game's change beside its point, and each point's figure and change in its tooltip. Its
+ * text alternative says where it started, where it is, over how many games, and the last change.
  */
-export function RatingChart({ history, game }: { history: readonly { at: string; rating: number }[]; game: string }) {
+export function RatingChart({ history, game }: { history: readonly RatingHistoryPoint[]; game: string }) {
   const { t, i18n } = useTranslation();
-  const points = chartPoints(history.map((h) => h.rating));
+  const start = startOf(history);
+  const points = chartPoints(history.map((h) => h.display), start);
   const values = points.map((p) => p.rating);
   const lo = Math.min(...values);
   const hi = Math.max(...values);
   const line = points.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
+  const lastGame = history.at(-1);
+  const lastPoint = points.at(-1)!;
   const label = t('account.profile.chartLabel', {
-    game, count: history.length, from: fmt(START_RATING), to: fmt(values.at(-1) ?? START_RATING), low: fmt(lo), high: fmt(hi),
-  });
+    game, count: history.length, from: fmt(start), to: fmt(values.at(-1) ?? start), low: fmt(lo), high: fmt(hi),
+  }) + (lastGame === undefined ? '' : ` ${t('account.profile.chartLastChange', { change: changeText(lastGame.change) })}`);
   const yOf = (v: number) => points.find((p) => p.rating === v)!.y;
   return (
     <svg className="rating-chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label} preserveAspectRatio="xMidYMid meet">
@@ -50,11 +62,20 @@ export function RatingChart({ history, game }: { history: readonly { at: string;
       <text className="tick" x={PAD.left} y={H - 4}>{t('account.profile.chartStart')}</text>
       <text className="tick" x={W - PAD.right} y={H - 4} textAnchor="end">{t('account.profile.chartGames', { count: history.length })}</text>
       <polyline className="line" points={line} />
-      {points.map((p, i) => (
-        <circle key={i} className={i === points.length - 1 ? 'dot last' : 'dot'} cx={p.x} cy={p.y} r={i === points.length - 1 ? 4 : 2.5}>
-          <title>{i === 0 ? `${t('account.profile.chartStart')}: ${fmt(p.rating)}` : `${new Date(history[i - 1]!.at).toLocaleDateString(i18n.language)}: ${fmt(p.rating)}`}</title>
-        </circle>
-      ))}
+      {points.map((p, i) => {
+        const h = i === 0 ? undefined : history[i - 1]!;
+        return (
+          <circle key={i} className={i === points.length - 1 ? 'dot last' : 'dot'} cx={p.x} cy={p.y} r={i === points.length - 1 ? 4 : 2.5}>
+            <title>{h === undefined
+              ? `${t('account.profile.chartStart')}: ${fmt(p.rating)}`
+              : `${new Date(h.at).toLocaleDateString(i18n.language)}: ${ratingText(h.display, h.provisional)} (${changeText(h.change)})`}</title>
+          </circle>
+        );
+      })}
+      {lastGame !== undefined && (
+        <text className={`tick change ${lastGame.change > 0 ? 'up' : lastGame.change < 0 ? 'down' : 'same'}`} aria-hidden="true"
+          x={lastPoint.x - 6} y={lastPoint.y < PAD.top + 14 ? lastPoint.y + 16 : lastPoint.y - 8} textAnchor="end">{changeText(lastGame.change)}</text>
+      )}
     </svg>
   );
 }

@@ -1,7 +1,9 @@
 import type { F7PlayerStats, F7View, Outcome } from '@parlor/rules';
 import { useTranslation } from 'react-i18next';
+import { marksYou } from '../../table/names.js';
 import { replayHref } from '../../../net/api.js';
 import type { TableState } from '../../../state/store.js';
+import { RatedResult } from '../../account/RatedResult.js';
 import { useApp, useServices } from '../../context.js';
 import { Progress } from './PlayerLine.js';
 
@@ -55,16 +57,17 @@ export function EndScreen({ table, view, outcome, names, seat, stats, gameNo }: 
         {order.map((i) => (
           <li key={i} className={outcome.winners.includes(i) ? 'is-winner' : ''}>
             <span className="f7-place" aria-label={`${t('f7.end.place')} ${outcome.places[i]}`}>{outcome.places[i]}</span>
-            <span className="f7-rank-name">{names[i]}{i === seat ? ` (${t('f7.info.you')})` : ''}</span>
+            <span className="f7-rank-name">{names[i]}{i === seat && marksYou(names[i] ?? '', t('f7.info.you')) ? ` (${t('f7.info.you')})` : ''}</span>
             <span className="f7-rank-score">{t('f7.end.points', { count: outcome.scores[i] ?? 0 })}</span>
             <Progress name={names[i] ?? ''} total={outcome.scores[i] ?? 0} target={view.options.target} />
           </li>
         ))}
       </ol>
+      <RatedResult table={table} gameNo={gameNo} names={names} me={seat} />
       {stats !== null && stats.length > 0 && (
         <>
           <h3 id="f7-stats-title">{t('f7.end.stats')}</h3>
-          <div className="f7-table-scroll" tabIndex={0} role="region" aria-labelledby="f7-stats-title">
+          <div className="f7-table-scroll scroll-x" tabIndex={0} role="region" aria-labelledby="f7-stats-title">
             <table className="f7-table">
               <thead>
                 <tr>

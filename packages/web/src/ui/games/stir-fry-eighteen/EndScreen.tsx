@@ -97,7 +97,7 @@ export function EndScreen({ table, snapshot, view, names, me, events }: {
           <div className="sf-stats">
             <h3>{t('sf.end.stats')}</h3>
             {/* Wider than a phone with many chefs: it scrolls, and the keyboard can scroll it. */}
-            <div className="sf-scroll" tabIndex={0} role="region" aria-label={t('sf.end.stats')}>
+            <div className="sf-scroll scroll-x" tabIndex={0} role="region" aria-label={t('sf.end.stats')}>
               <table>
                 <thead><tr><th scope="col"><span className="visually-hidden">{t('sf.end.stats')}</span></th>
                   {names.map((n, seat) => <th key={seat} scope="col">{n}</th>)}</tr></thead>
