@@ -2,8 +2,10 @@
  * Issue 12, items 1, 3, 4 and 7 in Chromium:
  * (a) a guest claims their name as an account; "Rated" in the create form is for accounts only (a
  * guest sees it unavailable), and the lobby marks the rated table; the account plays a rated Flip 7
- * game against a bot (leaving it, so the bots finish it at once: scored last), sees the rating
- * changed on the profile (a rating, one rated game, the chart), opens the replay from the recent
+ * game against a bot (leaving it, so the bots finish it at once: scored last), sees the change on
+ * the end screen (the display rating after it, provisional, and the points lost) and on the profile
+ * (the display rating marked provisional, one rated game, the chart and the recent game with the
+ * change) and the leaderboard, opens the replay from the recent
  * games and steps through it (buttons, keys, slider, jump to a round, ?at=). The replay shows
  * exactly the positions `parlor verify` replays: as many as the export's actions + 1, and at each
  * position looked at, every seat's total and cards are those of verify's fold. Screenshots of the
@@ -122,7 +124,27 @@ describe.skipIf(shouldSkip('account-rating-replay'))('Issue 12: accounts, a rate
       const rating = profile!.ratings['flip-7']!;
       expect(rating.games).toBe(1);
       expect(rating.history.length).toBe(1);
-      expect(rating.rating).not.toBe(0); // it moved from the starting 0
+      // The display rating (docs/api.md, "Display rating"): from 1500, down for finishing last,
+      // never negative, provisional after one game; the history's change adds up to it.
+      const change = rating.history[0]!.change;
+      expect(change).toBeLessThan(0);
+      expect(rating.display).toBe(1500 + change);
+      expect(rating.display).toBeGreaterThan(0);
+      expect(Math.abs(rating.display - (1500 + 30 * (rating.mu - 3 * rating.sigma)))).toBeLessThanOrEqual(1);
+      expect(rating.provisional).toBe(true);
+      const shownRating = `${rating.display}?`;
+      const shownChange = `\u2212${-change}`;
+
+      // The end screen of the rated game, still open on Rita's page: her rating after it and the change.
+      const result = rita.locator('.rated-result');
+      await result.getByRole('heading', { name: account.rated.result }).waitFor();
+      const line = result.locator('li', { hasText: 'Rita' });
+      expect(await line.locator('.rating-display > [aria-hidden="true"]').first().textContent()).toBe(shownRating);
+      expect(await line.locator('.rating-change > [aria-hidden="true"]').textContent()).toBe(shownChange);
+      expect(await line.locator('.badge-provisional').textContent()).toBe(account.rating.provisional);
+      await result.getByText(account.rating.provisionalHelp).waitFor();
+      // The bot's rating does not change: only Rita is listed.
+      expect(await result.locator('li').count()).toBe(1);
 
       // The profile: the rating, one rated game, the chart; the game among the recent ones. (From the
       // account page: the table page has no link to it until the header carries the account menu.)
@@ -132,10 +154,19 @@ describe.skipIf(shouldSkip('account-rating-replay'))('Issue 12: accounts, a rate
       await rita.getByRole('heading', { name: 'Rita' }).waitFor();
       const card = rita.locator('.rating-card').filter({ hasText: 'Flip 7' });
       await card.waitFor();
-      const shownRating = rating.rating.toLocaleString('en', { maximumFractionDigits: 1 });
-      expect(await card.locator('.rating-value').textContent()).toBe(shownRating);
+      expect(await card.locator('.rating-value > [aria-hidden="true"]').first().textContent()).toBe(shownRating);
+      expect(await card.locator('.rating-value .badge-provisional').textContent()).toBe(account.rating.provisional);
+      expect(await card.locator('.rating-change > [aria-hidden="true"]').textContent()).toBe(shownChange);
       expect(await card.textContent()).toContain('1 rated game, 0 won');
-      expect(await card.getByRole('img').getAttribute('aria-label')).toContain('over 1 game');
+      expect(await card.textContent()).toContain(account.rating.provisionalLeft_other.replace('{{count}}', '9'));
+      const chart = await card.getByRole('img').getAttribute('aria-label');
+      expect(chart).toContain('over 1 game');
+      expect(chart).toContain(`from 1500 to ${rating.display}`);
+      expect(chart).toContain(account.profile.chartLastChange.replace('{{change}}', shownChange));
+      // The recent games: the rated game with the rating after it and its change.
+      const recentGame = rita.locator('.games-list > li').first();
+      expect(await recentGame.locator('.games-list-rating .rating-display > [aria-hidden="true"]').textContent()).toBe(shownRating);
+      expect(await recentGame.locator('.games-list-rating .rating-change > [aria-hidden="true"]').textContent()).toBe(shownChange);
       expect(await rita.locator('.stat-list').first().textContent()).toContain(`${account.profile.played}1`);
       await shotAt(rita, 'profile-en-1440', 1440, 900);
       await shotAt(rita, 'profile-en-390', 390, 844);
@@ -145,7 +176,7 @@ describe.skipIf(shouldSkip('account-rating-replay'))('Issue 12: accounts, a rate
       await rita.getByRole('navigation', { name: account.leaderboard.gameTabs }).getByRole('link', { name: 'Flip 7' }).click();
       const mine = rita.getByRole('row').filter({ hasText: 'Rita' });
       await mine.waitFor();
-      expect(await mine.locator('td strong').textContent()).toBe(rating.rating.toLocaleString('en', { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
+      expect(await mine.locator('td strong .rating-display > [aria-hidden="true"]').textContent()).toBe(shownRating);
       await rita.getByRole('heading', { name: account.leaderboard.explainTitle }).waitFor();
       await shotAt(rita, 'leaderboard-en-390', 390, 844);
       await shotAt(rita, 'leaderboard-en-1440', 1440, 900);
