@@ -15,6 +15,11 @@ export const MAX_MESSAGE_BYTES = 8 * 1024;
 export const MAX_NAME_LENGTH = 24;
 export const MAX_CHAT_LENGTH = 300;
 export const MOVE_TIMERS = [0, 30, 60, 120] as const;
+/**
+ * The seconds a table's creator may give a disconnected player to come back before a stand-in
+ * plays their seat (`table.create`'s `grace`; the server's PARLOR_GRACE_SECONDS when left out).
+ */
+export const GRACE_SECONDS = { min: 10, max: 600 } as const;
 export const LOBBY_DEFAULT_LIMIT = 50;
 export const LOBBY_MAX_LIMIT = 100;
 /** A lobby page stops short of this many bytes, whatever its limit. */
@@ -72,6 +77,8 @@ export const clientMessage = z.discriminatedUnion('type', [
      * them; also accepted under the game's own name for the setting (see `parseClientMessage`).
      */
     responseWindow: windowSeconds.optional(),
+    /** Seconds a disconnected player keeps their seat before a stand-in bot plays it (GRACE_SECONDS). */
+    grace: z.number().int().min(GRACE_SECONDS.min).max(GRACE_SECONDS.max).optional(),
     /** A rated table (accounts only): its games change the players' ratings. */
     rated: z.boolean().optional(),
   }),

@@ -24,6 +24,8 @@ export interface HelloDeps {
   /** Whether a token's session may be used (it may have expired), and the sessions of this process's connections. */
   readonly sessions: SessionChecks;
   readonly live: LiveSessions;
+  /** The server's grace period for tables created without their own (told in the welcome). */
+  readonly graceSeconds: number;
   /** The number of players online may have changed. */
   readonly onlineChanged: () => void;
 }
@@ -79,5 +81,6 @@ export async function hello(d: HelloDeps, c: Connection, msg: Extract<ClientMess
   c.send({
     type: 'welcome', ...(msg.id === undefined ? {} : { re: msg.id }), player: { id: player.id, name: player.name }, token, seatedAt,
     version: PROTOCOL_VERSION, botLevels: BOT_LEVELS_BY_GAME, account: Boolean(player.accountSince),
+    grace: d.graceSeconds,
   });
 }

@@ -206,7 +206,7 @@ export class Hub implements HostingPort {
           throw new Refusal('TOO_MANY_GUESTS', `Too many new players from your address this hour (at most ${this.d.config.guestsPerAddressPerHour}); reconnect with your token, or try later.`);
         }
         await hello({ store: this.d.store, clock: this.d.clock, players: this.players, tables: this.registry, hosting: this.hosting,
-          sessions: this.sessions, live: this.live, onlineChanged: () => this.lobby.onlineChanged() }, c, msg);
+          sessions: this.sessions, live: this.live, graceSeconds: this.d.config.graceSeconds, onlineChanged: () => this.lobby.onlineChanged() }, c, msg);
         if (c.playerId !== null) void this.d.store.touchPlayer(c.playerId, new Date(this.d.clock.now()).toISOString()).catch(() => {});
         return;
       }

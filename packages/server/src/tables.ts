@@ -72,7 +72,7 @@ export class Tables implements TableHost {
 
   // ---- hosting -----------------------------------------------------------------------------
 
-  /** Hosts every open and running table of the store; nobody is connected yet, so timed tables give everyone the grace period. */
+  /** Hosts every open and running table of the store; nobody is connected yet, so everyone gets the grace period. */
   async hostAll(): Promise<void> {
     const started = this.d.clock.now();
     for (const row of await this.d.store.tables()) {
@@ -113,7 +113,7 @@ export class Tables implements TableHost {
     for (const id of [row.creatorId, ...seatedPlayers(row)]) {
       if (this.d.players.known(id)) continue;
       const p = await this.d.store.playerById(id);
-      if (p) this.d.players.know(p.id, p.name, Boolean(p.accountSince));
+      if (p) this.d.players.know(p.id, p.name, Boolean(p.accountSince), p.avatar ?? null);
     }
     const table = await Table.restore(row, this, fence);
     this.register(table);

@@ -44,9 +44,10 @@ const isTable = (tableId: string, test: (m: TableMsg) => boolean = () => true) =
 const seat = (m: TableMsg, n: number) => m.table.seats[n] as PlayerSeat;
 
 /** A table with `who[i]` at seat i (the first creates it; 'bot' seats get a basic bot), started. */
-async function table(game: 'stir-fry-eighteen' | 'flip-7', who: (TestClient | 'bot')[], opts: { moveTimer?: 0 | 30 | 60 | 120 } = {}): Promise<string> {
+async function table(game: 'stir-fry-eighteen' | 'flip-7', who: (TestClient | 'bot')[], opts: { moveTimer?: 0 | 30 | 60 | 120; grace?: number } = {}): Promise<string> {
   const creator = who[0] as TestClient;
-  const created = await creator.request({ type: 'table.create', game, seats: who.length, moveTimer: opts.moveTimer ?? 0 });
+  const created = await creator.request({ type: 'table.create', game, seats: who.length, moveTimer: opts.moveTimer ?? 0,
+    ...(opts.grace === undefined ? {} : { grace: opts.grace }) });
   if (created.type !== 'table') throw new Error(JSON.stringify(created));
   const tableId = created.table.id;
   for (const [i, w] of who.entries()) {
@@ -121,6 +122,23 @@ describe('leaving a running game', () => {
   });
 });
 
+describe('the grace period a table gives a disconnected player', () => {
+  it('is the creator\'s to choose within 10 to 600 s, else the server\'s; anything else is refused and makes no table', async () => {
+    await start({ graceSeconds: 45 });
+    const ann = await connect('Ann');
+    const made = await ann.request({ type: 'table.create', game: 'flip-7', seats: 2 });
+    expect(made.type === 'table' && made.table.grace).toBe(45);
+    const own = await ann.request({ type: 'table.create', game: 'flip-7', seats: 2, grace: 120 });
+    expect(own.type === 'table' && own.table.grace).toBe(120);
+    for (const grace of [5, 601, 12.5, -1]) {
+      expect(await ann.request({ type: 'table.create', game: 'flip-7', seats: 2, grace } as never))
+        .toMatchObject({ type: 'error', code: 'BAD_MESSAGE', message: expect.stringContaining('grace') });
+    }
+    const lobby = await ann.request({ type: 'lobby.watch' });
+    expect(lobby.type === 'lobby' && lobby.tables.length).toBe(2);
+  });
+});
+
 describe('replacing an absent player (no move timer)', () => {
   it('is refused until they have been away replaceAfter seconds, then a bot plays until they return', async () => {
     // The server's clock stands still until the test moves it: the wait is exactly replaceAfter.
@@ -130,7 +148,9 @@ describe('replacing an absent player (no move timer)', () => {
     const ann = await connect('Ann');
     const bob = await connect('Bob');
     const cleo = await connect('Cleo');
-    const tableId = await table('flip-7', [ann, bob]);
+    // A grace period longer than replaceAfter (the most a creator may set), so that the others'
+    // replacing him comes first.
+    const tableId = await table('flip-7', [ann, bob], { grace: 600 });
     const watched = await cleo.request({ type: 'table.watch', tableId });
     expect(watched.type === 'table' && watched.table.replaceAfter).toBe(replaceMs / 1000);
     // Present players cannot be replaced; nor can one's own seat; spectators cannot replace.

@@ -10,8 +10,8 @@ import { StepClock } from './support/step-clock.js';
 import { isGame, isTable, openTable, seen } from './support/table-driver.js';
 
 /**
- * Move timers, absent players (a basic bot plays for them, the seat shows it; without a timer the
- * game waits and says for whom), and taste-test windows (everyone eligible asked at once, first call
+ * Move timers, absent players (a basic bot plays for them after their time runs out, or after the
+ * table's grace period when they are disconnected while someone else plays; the seat shows it), and taste-test windows (everyone eligible asked at once, first call
  * wins, silence trusts when the window closes, bots answer after a human-like delay). The server's
  * clock is a paused TestClock the test moves, so every timer runs out at the moment the test
  * chooses, and every time stored or sent is exact.
@@ -27,8 +27,9 @@ afterEach(() => {
 });
 let dbPath = '';
 
-async function startWith(clock: TestClock, config: Partial<ServerConfig> = {}): Promise<void> {
-  dbPath = (await start(config, { clock })).dbPath;
+/** A server on `clock`; with `deal`, every game it starts plays that seed (a known deal). */
+async function startWith(clock: TestClock, config: Partial<ServerConfig> = {}, deal?: string): Promise<void> {
+  dbPath = (await start(config, { clock, ...(deal === undefined ? {} : { seed: () => deal }) })).dbPath;
 }
 function auto(c: TestClient, seed: string, tableId: string): AutoPlayer {
   const a = new AutoPlayer(c, seed);
@@ -43,7 +44,7 @@ const annsTurn = (ms: number) => (m: Game) =>
   m.outcome === null && m.waitingFor.length === 1 && m.waitingFor[0] === 0 && m.deadline !== null && m.deadline - m.waitingSince! === ms;
 
 /** Creates a table; `who[i]` takes seat i (the first creates it), 'bot' seats get a basic bot. */
-async function table(game: 'stir-fry-eighteen' | 'flip-7', who: (TestClient | 'bot')[], opts: { moveTimer?: 0 | 30 | 60 | 120; tasteWindow?: number } = {}): Promise<string> {
+async function table(game: 'stir-fry-eighteen' | 'flip-7', who: (TestClient | 'bot')[], opts: { moveTimer?: 0 | 30 | 60 | 120; tasteWindow?: number; grace?: number } = {}): Promise<string> {
   const creator = who[0] as TestClient;
   const t = await creator.request({ type: 'table.create', game, seats: who.length, ...opts });
   if (t.type !== 'table') throw new Error(JSON.stringify(t));
@@ -118,34 +119,60 @@ describe('move timer and absent players', () => {
     expect(now.table.table.seats.every((s) => s.kind !== 'player' || !s.away)).toBe(true);
   });
 
-  it('without a timer the game waits for an absent player, and everyone sees for whom', async () => {
+  it('without a timer too: after the table\'s own grace period a stand-in plays a disconnected player, and everyone saw when', async () => {
+    const clock = new TestClock();
+    await startWith(clock, { graceSeconds: 30 }, 'grace without a timer');
+    const d = await openTable(connect, clock, { game: 'stir-fry-eighteen', people: 2, moveTimer: 0, grace: 15 }, 'grace without a timer');
+    await d.start();
+    // Ann (seat 0) is asked alone; she stays here and thinks.
+    // Her own turn (SF-9), not a taste-test answer (whose window closes on its own clock, SF-14).
+    const hersAlone = (m: Game) => m.outcome === null && m.seq >= 2 && m.waitingFor.length === 1 && m.waitingFor[0] === 0 &&
+      (m.view as { phase: string }).phase === 'act';
+    const asked = await d.playUntil(hersAlone, (p, m) => p.seat === 0 && hersAlone(m));
+    let now = await d.advance(60_000);
+    // A minute of thinking, connected: nothing is said of a stand-in, and the game waits for her.
+    expect(now.game.seq).toBe(asked.seq);
+    expect(seatOf(now.table, 0)).toMatchObject({ connected: true, away: false, standInAt: null });
+    expect(d.spectator.received.filter(isTable(d.tableId)).every((t) => seatOf(t, 0).standInAt === null && seatOf(t, 1).standInAt === null)).toBe(true);
+    // She closes her connection: everyone hears when a stand-in takes her seat — the table's 15 s,
+    // not the server's 30.
+    const ann = d.people[0]!;
+    const closedAt = clock.now();
+    ann.client.close();
+    ann.here = false;
+    const gone = await seen(d.spectator, isTable(d.tableId, (t) => !seatOf(t, 0).connected));
+    expect(gone.table.grace).toBe(15);
+    expect(seatOf(gone, 0)).toMatchObject({ away: false, disconnectedSince: closedAt, standInAt: closedAt + 15_000 });
+    now = await d.advance(15_000 - 1);
+    expect(now.game.seq).toBe(asked.seq);
+    expect(seatOf(now.table, 0)).toMatchObject({ connected: false, away: false });
+    // Then a stand-in plays her seat, and the game moves on at that moment.
+    now = await d.advance(1);
+    expect(seatOf(now.table, 0)).toMatchObject({ connected: false, away: true, awayReason: 'disconnected', standInAt: null });
+    await d.playUntil((m) => m.outcome !== null || m.seq > asked.seq);
+    const moved = (await log(d.tableId)).find((x) => x.seq === asked.seq);
+    expect(moved).toMatchObject({ seat: 0, by: 'stand-in', atMs: closedAt + 15_000 });
+  });
+
+  it('a game of one person and bots waits for them: nobody else is kept waiting, so no stand-in takes over', async () => {
     const clock = new TestClock();
     const graceMs = 30_000;
-    await startWith(clock, { graceSeconds: graceMs / 1000 });
-    const ann = await connect('Ann');
-    const bob = await connect('Bob');
-    const tableId = await table('stir-fry-eighteen', [ann, bob], { moveTimer: 0, tasteWindow: 3 });
-    auto(bob, 'bob', tableId);
-    const a = auto(ann, 'ann', tableId);
-    // Ann plays until it is her own turn (not a taste-test answer), then leaves.
-    const turn = new Promise<Game>((resolve) => {
-      a.hold = (m) => { if (!isWindow(m) && m.seq >= 4) { resolve(m); return true; } return false; };
-    });
-    expect(await ann.request({ type: 'table.start', tableId })).toMatchObject({ type: 'ok' });
-    const waitingAt = await turn;
-    ann.ws.close();
-    await seen(bob, isTable(tableId, (t) => !seatOf(t, 0).connected));
+    await startWith(clock, { graceSeconds: graceMs / 1000 }, 'grace alone');
+    const d = await openTable(connect, clock, { game: 'stir-fry-eighteen', people: 1, bots: 1, moveTimer: 0 }, 'grace alone');
+    await d.start();
+    const hersAlone = (m: Game) => m.outcome === null && m.seq >= 2 && m.waitingFor.length === 1 && m.waitingFor[0] === 0 &&
+      (m.view as { phase: string }).phase === 'act';
+    const asked = await d.playUntil(hersAlone, (p, m) => p.seat === 0 && hersAlone(m));
+    const ann = d.people[0]!;
+    ann.client.close();
+    ann.here = false;
+    await seen(d.spectator, isTable(d.tableId, (t) => !seatOf(t, 0).connected));
     // Well past the grace period (five minutes, the idle sweep running every minute), nothing
-    // moves: the game waits for seat 0, and says so. Bob's watch after each minute is answered
-    // once whatever that minute set off at the table is done.
+    // moves: the game waits for seat 0, and no stand-in is announced. A spectator keeps no one waiting.
     for (let ms = 0; ms < 10 * graceMs; ms += 60_000) {
-      clock.advance(60_000);
-      const from = bob.received.length;
-      const seats = await bob.request({ type: 'table.watch', tableId });
-      if (seats.type !== 'table') throw new Error(JSON.stringify(seats));
-      expect(seatOf(seats, 0)).toMatchObject({ connected: false, away: false });
-      const snap = await seen(bob, isGame(tableId, (m) => m.seat === 1 && m.history !== undefined), from);
-      expect(snap).toMatchObject({ seq: waitingAt.seq, waitingFor: [0], deadline: null });
+      const now = await d.advance(60_000);
+      expect(seatOf(now.table, 0)).toMatchObject({ connected: false, away: false, standInAt: null });
+      expect(now.game).toMatchObject({ seq: asked.seq, waitingFor: [0], deadline: null });
     }
   });
 

@@ -1,6 +1,7 @@
 import { type GameId, gameModule } from '@parlor/rules';
 import type { Refusal } from './effect.js';
 import type { TableRow } from './rows.js';
+import { GRACE_SECONDS } from '@parlor/protocol';
 
 /** What a person asks for when they create a table (the protocol's `table.create`, checked for shape). */
 export interface TableRequest {
@@ -10,6 +11,8 @@ export interface TableRequest {
   readonly private?: boolean;
   readonly moveTimer?: number;
   readonly responseWindow?: number;
+  /** Seconds a disconnected player keeps their seat (GRACE_SECONDS); the server's own when absent. */
+  readonly grace?: number;
   readonly rated?: boolean;
 }
 
@@ -35,6 +38,9 @@ export function newTableRow(req: TableRequest, o: { readonly id: string; readonl
   if (window !== null && req.responseWindow !== undefined && (req.responseWindow < window.seconds.min || req.responseWindow > window.seconds.max)) {
     return refused('BAD_MESSAGE', `"responseWindow" must be ${window.seconds.min} to ${window.seconds.max} seconds for ${module.name}, not ${req.responseWindow}.`);
   }
+  if (req.grace !== undefined && !(Number.isInteger(req.grace) && req.grace >= GRACE_SECONDS.min && req.grace <= GRACE_SECONDS.max)) {
+    return refused('BAD_MESSAGE', `"grace" must be a whole number of seconds from ${GRACE_SECONDS.min} to ${GRACE_SECONDS.max}, not ${req.grace}.`);
+  }
   return {
     ok: true,
     row: {
@@ -43,6 +49,7 @@ export function newTableRow(req: TableRequest, o: { readonly id: string; readonl
       status: 'open', private: req.private ?? false, invite: o.invite, moveTimer: req.moveTimer ?? 0,
       responseWindow: window === null ? null : req.responseWindow ?? window.seconds.default, creatorId: o.creator, gameNo: 0,
       createdAt: new Date(o.now).toISOString(),
+      ...(req.grace === undefined ? {} : { grace: req.grace }),
       ...(req.rated === true ? { rated: true } : {}),
     },
   };

@@ -1,8 +1,14 @@
-import type { GameSnapshot, HistoryMove, SeatInfo, ServerMessage, TableSummary } from '@parlor/protocol';
+import type { GameSnapshot, HistoryMove, PlayerInfo, SeatInfo, ServerMessage, TableSummary } from '@parlor/protocol';
 import type { GameEvent, Seat, Viewer } from '@parlor/rules';
 import type { Draft } from './draft.js';
-import { disconnectedSince, isConnected, playerName, seatsOf } from './people.js';
+import { disconnectedSince, graceMs, isConnected, playerName, seatsOf } from './people.js';
 import type { TableState } from './state.js';
+
+/** A seated player as everyone sees them: name, whether an account, and the avatar they chose, if any. */
+function playerInfo(s: TableState, player: string): PlayerInfo {
+  const avatar = s.people[player]?.avatar;
+  return { id: player, name: playerName(s, player), account: s.people[player]?.account === true, ...(avatar === undefined ? {} : { avatar }) };
+}
 
 /** What everyone may see of a table's seats. */
 export function seatInfo(s: TableState): SeatInfo[] {
@@ -10,9 +16,10 @@ export function seatInfo(s: TableState): SeatInfo[] {
     if (seat.kind === 'empty') return { seat: i, kind: 'empty' };
     if (seat.kind === 'bot') return { seat: i, kind: 'bot', level: seat.level, name: `${seat.level} bot` };
     return {
-      seat: i, kind: 'player', player: { id: seat.playerId, name: playerName(s, seat.playerId), account: s.people[seat.playerId]?.account === true },
+      seat: i, kind: 'player', player: playerInfo(s, seat.playerId),
       connected: isConnected(s, seat.playerId), away: s.away[i] !== undefined, awayReason: s.away[i] ?? null,
       disconnectedSince: disconnectedSince(s, seat.playerId),
+      standInAt: s.timers[`grace:${seat.playerId}`]?.at ?? null,
     };
   });
 }
@@ -25,6 +32,7 @@ export function summary(s: TableState, window: { readonly setting: string } | nu
     id: r.id, game: r.game, options: r.options, seats: seatInfo(s), status: r.status, private: r.private,
     moveTimer: r.moveTimer, responseWindow: r.responseWindow,
     replaceAfter: r.moveTimer > 0 ? null : s.settings.replaceAfterSeconds,
+    grace: graceMs(s) / 1000,
     rated: r.rated === true,
     creator: { id: r.creatorId, name: playerName(s, r.creatorId) },
     gameNo: r.gameNo, spectators: Object.values(s.watchers).filter((p) => !seated.has(p)).length, createdAt: r.createdAt,

@@ -35,6 +35,21 @@ export function canSee(row: TableRow, player: string, invite: string | undefined
     row.seats.some((s) => s.kind === 'player' && s.playerId === player);
 }
 
+/** How long a disconnected player keeps their seat at this table: the creator's choice, else the server's. */
+export function graceMs(s: TableState): number {
+  return (s.row.grace ?? s.settings.graceSeconds) * 1000;
+}
+
+/**
+ * Whether a person other than `player` plays at the table now: seated, connected, and playing their
+ * own seat (no stand-in). Only then does anyone wait on `player`, and only then does a grace period
+ * run out for them (a game among one person and bots simply waits for that person).
+ */
+export function someoneElsePlays(s: TableState, player: string): boolean {
+  return s.row.seats.some((seat, i) => seat.kind === 'player' && seat.playerId !== player &&
+    s.away[i] === undefined && isConnected(s, seat.playerId));
+}
+
 /**
  * No person is left: every person's seat is played by a stand-in, and each of them left the game
  * or is not connected.

@@ -9,9 +9,11 @@ export function person(d: Draft, player: string, p: Person, tell: boolean): void
   const before = d.s.people[player];
   d.set({ people: { ...d.s.people, [player]: p } });
   const gone = before?.connected === true && !p.connected;
-  if (gone || tell) broadcastTable(d);
-  // The last person present may have gone (the bots then finish at once), or a grace period starts.
+  // The last person present may have gone (the bots then finish at once), or a grace period starts
+  // or stops (theirs, or another's who waited on them): scheduled first, so that what everyone hears
+  // says when a stand-in takes over.
   if (d.s.row.status === 'running' && seatsOf(d.s.row, player).length > 0) schedule(d);
+  if (gone || tell) broadcastTable(d);
 }
 
 /**
@@ -54,13 +56,15 @@ export function unwatch(d: Draft, watcher: string): void {
  * seated player not connected has the grace period from now.
  */
 export function load(d: Draft): void {
-  if (d.s.row.status === 'running' && d.s.row.moveTimer > 0) {
-    const timers = { ...d.s.timers };
+  if (d.s.row.status === 'running') {
+    // Nobody could come back while the table was down: as the table sees it, each player not
+    // connected has been gone since now, and their grace period (when someone else plays) runs from now.
+    const people = { ...d.s.people };
     for (const player of seatedPlayers(d.s.row)) {
-      if (d.s.people[player]?.connected === true) continue;
-      timers[`grace:${player}`] = { at: d.now + d.s.settings.graceSeconds * 1000, seq: 0 };
+      const p = people[player];
+      if (p !== undefined && !p.connected) people[player] = { ...p, since: Math.max(p.since ?? d.now, d.now) };
     }
-    setTimers(d, timers);
+    d.set({ people });
   }
   schedule(d);
   // Anyone watching (a table rebuilt after a write failed part-way) sees it as the store has it.

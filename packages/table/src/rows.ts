@@ -19,6 +19,11 @@ export interface TableRow {
   readonly moveTimer: number;
   /** Seconds a response window stays open; null for a game without them. */
   readonly responseWindow: number | null;
+  /**
+   * Seconds a disconnected player keeps their seat before a stand-in plays it, as the creator set
+   * it; absent for the server's own (`TableSettings.graceSeconds`).
+   */
+  readonly grace?: number;
   readonly creatorId: string;
   readonly gameNo: number;
   readonly createdAt: string;

@@ -2,7 +2,7 @@ import { type BotLevel, standInLevel } from '@parlor/bots';
 import type { Seat } from '@parlor/rules';
 import { type Draft, clockMs } from './draft.js';
 import { broadcastTable, sendGame } from './messages.js';
-import { noPersonLeft, seatedPlayers, seatsOf } from './people.js';
+import { graceMs, noPersonLeft, seatedPlayers, seatsOf, someoneElsePlays } from './people.js';
 import type { TableState, Timer } from './state.js';
 
 /** A move timer that would run out sooner (after a restart, say) gives this long. */
@@ -19,8 +19,8 @@ export function botLevelFor(s: TableState, seat: Seat): BotLevel | null {
 /**
  * Who moves next, and when — after every change: a bot (own or stand-in) for each bot seat the
  * game waits for, after a human-like moment (at once when no person is left); the response
- * window's close; a person's move timer; the grace period of each disconnected player (tables with
- * a move timer); the end of a game whose last move is stored but not its result. Timers already
+ * window's close; a person's move timer; the grace period of each disconnected player while someone
+ * else plays; the end of a game whose last move is stored but not its result. Timers already
  * armed for the same move are kept as they are; the rest are armed or disarmed (effects).
  */
 export function schedule(d: Draft): void {
@@ -67,14 +67,14 @@ export function schedule(d: Draft): void {
       }
       d.setGame({ deadline });
     }
-    if (s.row.moveTimer > 0) {
-      // A player disconnected for the grace period has a stand-in play their seats.
-      for (const player of seatedPlayers(s.row)) {
-        const p = s.people[player];
-        if (p === undefined || p.connected || seatsOf(s.row, player).every((seat) => s.away[seat] !== undefined)) continue;
-        const key = `grace:${player}`;
-        want[key] = s.timers[key] ?? { at: (p.since ?? d.now) + s.settings.graceSeconds * 1000, seq: 0 };
-      }
+    // At every table, timed or not: a player disconnected for the grace period while someone else
+    // plays has a stand-in play their seats, so that nobody waits on a closed tab.
+    for (const player of seatedPlayers(s.row)) {
+      const p = s.people[player];
+      if (p === undefined || p.connected || seatsOf(s.row, player).every((seat) => s.away[seat] !== undefined)) continue;
+      if (!someoneElsePlays(s, player)) continue;
+      const key = `grace:${player}`;
+      want[key] = s.timers[key] ?? { at: (p.since ?? d.now) + graceMs(s), seq: 0 };
     }
   }
   setTimers(d, want);

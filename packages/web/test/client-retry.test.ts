@@ -36,7 +36,7 @@ class FakeSocket {
 const storage = new Map<string, string>();
 const welcome = (re: number): ServerMessage => ({
   type: 'welcome', re, player: { id: 'p1', name: 'Ann' }, token: 'tok', seatedAt: [], version: 1, account: false,
-  botLevels: { 'flip-7': [], 'stir-fry-eighteen': [] },
+  botLevels: { 'flip-7': [], 'stir-fry-eighteen': [] }, grace: 30,
 });
 const tryAgain = (re: unknown): ServerMessage => ({ type: 'error', re, code: 'TRY_AGAIN', message: 'The table is moving to another server just now; nothing was changed. Send that again.' } as ServerMessage);
 

@@ -19,14 +19,14 @@ const ann: PlayerInfo = { id: 'p-ann', name: 'Ann' };
 const bob: PlayerInfo = { id: 'p-bob', name: 'Bob' };
 type PlayerSeat = Extract<SeatInfo, { kind: 'player' }>;
 const person = (seat: number, player: PlayerInfo, over: Partial<PlayerSeat> = {}): PlayerSeat =>
-  ({ seat, kind: 'player', player, connected: true, away: false, awayReason: null, disconnectedSince: null, ...over });
+  ({ seat, kind: 'player', player, connected: true, away: false, awayReason: null, disconnectedSince: null, standInAt: null, ...over });
 const empty = (seat: number): SeatInfo => ({ seat, kind: 'empty' });
 const bot = (seat: number): SeatInfo => ({ seat, kind: 'bot', level: 'basic', name: 'basic bot' });
 
 function summary(id: string, seats: SeatInfo[], over: Partial<TableSummary> = {}): TableSummary {
   return {
     id, game: 'flip-7', options: { target: 200 }, seats, status: 'open', private: false, moveTimer: 0, responseWindow: null,
-    replaceAfter: 120, rated: false, creator: bob, gameNo: 0, spectators: 0, createdAt: '2026-01-01T00:00:00.000Z', ...over,
+    replaceAfter: 120, grace: 30, rated: false, creator: bob, gameNo: 0, spectators: 0, createdAt: '2026-01-01T00:00:00.000Z', ...over,
   };
 }
 const state = (s: TableSummary, yourSeats: number[], games: Record<string, GameSnapshot> = {}): TableState =>

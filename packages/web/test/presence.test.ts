@@ -1,6 +1,6 @@
 import type { GameEvent, GameSnapshot, PlayerInfo, SeatInfo, ServerMessage, TableSummary } from '@parlor/protocol';
 import { describe, expect, it } from 'vitest';
-import { absentSince, clock, myAwayReason, replaceState, standInMarks } from '../src/state/presence.js';
+import { absentSince, clock, myAwayReason, replaceState, standInIn, standInMarks, waitedOnGone } from '../src/state/presence.js';
 import { type AppState, type LogEntry, type TableState, Store, historyLog, moverSeat, reduce } from '../src/state/store.js';
 
 // Issue 10 in the web client: who is away, who may be replaced and when, which log lines a
@@ -12,13 +12,13 @@ const T0 = 1_700_000_000_000;
 
 type PlayerSeat = Extract<SeatInfo, { kind: 'player' }>;
 const person = (seat: number, player: PlayerInfo, over: Partial<PlayerSeat> = {}): PlayerSeat =>
-  ({ seat, kind: 'player', player, connected: true, away: false, awayReason: null, disconnectedSince: null, ...over });
+  ({ seat, kind: 'player', player, connected: true, away: false, awayReason: null, disconnectedSince: null, standInAt: null, ...over });
 const bot = (seat: number): SeatInfo => ({ seat, kind: 'bot', level: 'basic', name: 'basic bot' });
 
 function summary(seats: SeatInfo[], over: Partial<TableSummary> = {}): TableSummary {
   return {
     id: 't1', game: 'stir-fry-eighteen', options: {}, seats, status: 'running', private: false, moveTimer: 0, responseWindow: 8,
-    replaceAfter: 120, rated: false, creator: ann, gameNo: 1, spectators: 0, createdAt: '2026-01-01T00:00:00.000Z', ...over,
+    replaceAfter: 120, grace: 30, rated: false, creator: ann, gameNo: 1, spectators: 0, createdAt: '2026-01-01T00:00:00.000Z', ...over,
   };
 }
 function snap(over: Partial<GameSnapshot> = {}): GameSnapshot {
@@ -50,6 +50,30 @@ describe('absent since', () => {
     expect(absentSince(person(1, bob, { connected: false, disconnectedSince: T0 + 5 }), snap({ waitingFor: [1], waitingSince: T0 }))).toBe(T0);
     // A game that is over waits for no one.
     expect(absentSince(person(1, bob), snap({ waitingFor: [1], outcome: { scores: [1, 2], winners: [1], places: [2, 1] } }))).toBeNull();
+  });
+});
+
+describe('a stand-in takes over', () => {
+  it('counts down only once the player is disconnected and the server has set when, never while they are here', () => {
+    // Here and thinking: nothing, however long the game has waited for them.
+    expect(standInIn(person(1, bob), T0 + 600_000)).toBeNull();
+    // Disconnected with nobody kept waiting (no time set): nothing to count.
+    expect(standInIn(person(1, bob, { connected: false, disconnectedSince: T0 }), T0)).toBeNull();
+    const gone = person(1, bob, { connected: false, disconnectedSince: T0, standInAt: T0 + 30_000 });
+    expect(standInIn(gone, T0)).toBe(30);
+    expect(standInIn(gone, T0 + 4_200)).toBe(26);
+    expect(standInIn(gone, T0 + 40_000)).toBe(0);
+    // Played by a stand-in already: nothing left to count.
+    expect(standInIn({ ...gone, away: true, awayReason: 'disconnected' }, T0)).toBeNull();
+  });
+
+  it('the status names the disconnected player the game waits on, not one it does not wait on', () => {
+    const gone = person(1, bob, { connected: false, disconnectedSince: T0, standInAt: T0 + 30_000 });
+    expect(waitedOnGone(table(summary([person(0, ann), gone])), snap({ waitingFor: [1] }))).toEqual(gone);
+    expect(waitedOnGone(table(summary([person(0, ann), gone])), snap({ waitingFor: [0] }))).toBeNull();
+    expect(waitedOnGone(table(summary([person(0, ann), person(1, bob)])), snap({ waitingFor: [1] }))).toBeNull();
+    expect(waitedOnGone(table(summary([person(0, ann), { ...gone, away: true, awayReason: 'disconnected' }])), snap({ waitingFor: [1] }))).toBeNull();
+    expect(waitedOnGone(table(summary([person(0, ann), gone], { status: 'finished' })), snap({ waitingFor: [1] }))).toBeNull();
   });
 });
 

@@ -13,16 +13,16 @@ import { yourTables } from '../src/ui/lobby/yours.js';
 const ann: PlayerInfo = { id: 'p-ann', name: 'Ann' };
 const bob: PlayerInfo = { id: 'p-bob', name: 'Bob' };
 const person = (seat: number, player: PlayerInfo): SeatInfo =>
-  ({ seat, kind: 'player', player, connected: true, away: false, awayReason: null, disconnectedSince: null });
+  ({ seat, kind: 'player', player, connected: true, away: false, awayReason: null, disconnectedSince: null, standInAt: null });
 const empty = (seat: number): SeatInfo => ({ seat, kind: 'empty' });
 function summary(id: string, seats: SeatInfo[], over: Partial<TableSummary> = {}): TableSummary {
   return {
     id, game: 'flip-7', options: { target: 200 }, seats, status: 'open', private: false, moveTimer: 0, responseWindow: null,
-    replaceAfter: 120, rated: false, creator: bob, gameNo: 0, spectators: 0, createdAt: '2026-01-01T00:00:00.000Z', ...over,
+    replaceAfter: 120, grace: 30, rated: false, creator: bob, gameNo: 0, spectators: 0, createdAt: '2026-01-01T00:00:00.000Z', ...over,
   };
 }
 const welcome = (player: PlayerInfo, seatedAt: string[]): ServerMessage =>
-  ({ type: 'welcome', player, token: 't', seatedAt, version: 1, account: false, botLevels: { 'flip-7': [], 'stir-fry-eighteen': [] } });
+  ({ type: 'welcome', player, token: 't', seatedAt, version: 1, account: false, botLevels: { 'flip-7': [], 'stir-fry-eighteen': [] }, grace: 30 });
 const tableMsg = (t: TableSummary): ServerMessage => ({ type: 'table', table: t, invite: null, yourSeats: [] });
 
 describe('refusals in words', () => {

@@ -31,7 +31,7 @@ afterEach(() => { vi.restoreAllMocks(); });
 
 describe('reduce: who we are and the lobby', () => {
   it('welcome: the player and the bot levels of each game', () => {
-    const s = reduce(empty, { type: 'welcome', player: ann, token: 't', seatedAt: [], version: 1, account: false, botLevels: { 'flip-7': ['random', 'basic'], 'stir-fry-eighteen': ['random'] } });
+    const s = reduce(empty, { type: 'welcome', player: ann, token: 't', seatedAt: [], version: 1, account: false, botLevels: { 'flip-7': ['random', 'basic'], 'stir-fry-eighteen': ['random'] }, grace: 30 });
     expect(s.player).toEqual(ann);
     expect(s.botLevels).toEqual({ 'flip-7': ['random', 'basic'], 'stir-fry-eighteen': ['random'] });
     expect(s.lobby).toBe(empty.lobby);

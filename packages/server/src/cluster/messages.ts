@@ -77,6 +77,7 @@ const seatInfo = z.discriminatedUnion('kind', [
   z.looseObject({
     seat: z.number().int(), kind: z.literal('player'), player: playerInfo, connected: z.boolean(), away: z.boolean(),
     awayReason: z.enum(['left', 'timeout', 'disconnected', 'replaced']).nullable(), disconnectedSince: time.nullable(),
+    standInAt: time.nullable(),
   }),
   z.looseObject({ seat: z.number().int(), kind: z.literal('bot'), level: z.enum(BOT_LEVELS), name: text }),
 ]);
@@ -84,7 +85,7 @@ const status = z.enum(['open', 'running', 'finished', 'closed']);
 const tableSummary: z.ZodType<TableSummary> = z.looseObject({
   id: text, game: z.enum(GAME_IDS), options: z.record(z.string(), z.unknown()), seats: z.array(seatInfo), status,
   private: z.boolean(), moveTimer: z.number(), responseWindow: z.number().nullable(), replaceAfter: z.number().nullable(),
-  rated: z.boolean(), creator: playerInfo, gameNo: z.number().int(), spectators: z.number().int(), createdAt: text,
+  grace: z.number(), rated: z.boolean(), creator: playerInfo, gameNo: z.number().int(), spectators: z.number().int(), createdAt: text,
 });
 const seatRow = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('empty') }),

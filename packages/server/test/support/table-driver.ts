@@ -216,6 +216,8 @@ export interface TableSpec {
   readonly botLevel?: BotLevel;
   readonly moveTimer?: 0 | 30 | 60 | 120;
   readonly responseWindow?: number;
+  /** The table's own grace period for a disconnected player (seconds). */
+  readonly grace?: number;
   readonly thinkMs?: number;
 }
 
@@ -232,6 +234,7 @@ export async function openTable(connect: (name: string) => Promise<TestClient>, 
     type: 'table.create', game: spec.game, seats,
     ...(spec.moveTimer === undefined ? {} : { moveTimer: spec.moveTimer }),
     ...(spec.responseWindow === undefined ? {} : { responseWindow: spec.responseWindow }),
+    ...(spec.grace === undefined ? {} : { grace: spec.grace }),
   });
   if (created.type !== 'table') throw new Error(`table.create refused: ${JSON.stringify(created)}`);
   const tableId = created.table.id;

@@ -30,7 +30,7 @@ export interface LocalTable {
 export function localTable(t: LocalTable): TableState {
   const me = { id: t.personId, name: t.names[t.person] ?? '' };
   const seats: SeatInfo[] = t.names.map((name, seat): SeatInfo => (seat === t.person
-    ? { seat, kind: 'player', player: me, connected: true, away: false, awayReason: null, disconnectedSince: null }
+    ? { seat, kind: 'player', player: me, connected: true, away: false, awayReason: null, disconnectedSince: null, standInAt: null }
     : { seat, kind: 'bot', level: t.level(seat), name }));
   const summary: TableSummary = {
     id: t.id,
@@ -43,6 +43,7 @@ export function localTable(t: LocalTable): TableState {
     moveTimer: 0,
     responseWindow: t.responseWindow,
     replaceAfter: null,
+    grace: 0,
     rated: false,
     creator: me,
     gameNo: 1,

@@ -45,6 +45,30 @@ export function absentSince(seat: PlayerSeat, snapshot: GameSnapshot | undefined
   return Math.min(gone, waited);
 }
 
+/**
+ * Seconds until a stand-in bot takes a disconnected player's seat (their grace period, which runs
+ * only while someone else plays at the table), or null: connected, played by a bot already, or
+ * nobody waiting on them.
+ */
+export function standInIn(seat: PlayerSeat, now: number): number | null {
+  const at = seat.standInAt ?? null;
+  if (seat.connected || seat.away || at === null) return null;
+  return Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/**
+ * The seat the game waits on whose player is disconnected (no stand-in yet), for the status line:
+ * "Mia is disconnected — a bot takes over in 0:24"; null when the game waits on nobody gone.
+ */
+export function waitedOnGone(table: TableState, snapshot: GameSnapshot | undefined): PlayerSeat | null {
+  if (!gameRunning(table, snapshot)) return null;
+  for (const seat of snapshot!.waitingFor) {
+    const s = playerSeat(table, seat);
+    if (s !== null && !s.connected && !s.away) return s;
+  }
+  return null;
+}
+
 /** What my page offers for another player's seat: nothing, the time until they may be replaced, or the button. */
 export type ReplaceState =
   | { readonly kind: 'none' }

@@ -1,9 +1,11 @@
 import { GAME_IDS, type GameId, MOVE_TIMERS } from '@parlor/protocol';
+import { graceChoices } from './options.js';
 import { gameModule } from '@parlor/rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RatedOption } from '../account/RatedOption.js';
 import { useApp, useServices } from '../context.js';
+import { GameCover } from './Pictures.js';
 import { OptionFields } from './OptionFields.js';
 import { DEFAULT_OPTIONS, SEAT_RANGE, fitOptionsToSeats } from './options.js';
 
@@ -17,6 +19,8 @@ export function CreateTable({ onDone }: { onDone: (tableId: string | null) => vo
   const account = useApp((s) => s.account);
   const [rated, setRated] = useState(false);
   const [moveTimer, setMoveTimer] = useState<number>(0);
+  const serverGrace = useApp((s) => s.grace) ?? 30;
+  const [grace, setGrace] = useState<number>(() => (graceChoices(serverGrace).includes(serverGrace) ? serverGrace : 30));
   const window = gameModule(game).responseWindow;
   const [responseWindow, setResponseWindow] = useState<number | null>(window?.seconds.default ?? null);
   const [options, setOptions] = useState<Record<string, unknown>>(DEFAULT_OPTIONS[game]);
@@ -39,6 +43,7 @@ export function CreateTable({ onDone }: { onDone: (tableId: string | null) => vo
     const r = await client.request({
       type: 'table.create', game, seats, options, private: priv, moveTimer: moveTimer as 0 | 30 | 60 | 120,
       ...(responseWindow === null ? {} : { responseWindow }),
+      grace,
       ...(rated && account ? { rated: true } : {}),
     });
     setBusy(false);
@@ -53,6 +58,7 @@ export function CreateTable({ onDone }: { onDone: (tableId: string | null) => vo
         {GAME_IDS.map((g) => (
           <label key={g} className="choice">
             <input type="radio" name="game" value={g} checked={game === g} onChange={() => pickGame(g)} />
+            <GameCover game={g} className="choice-cover" />
             <span><strong>{t(`games.${g}.name`)}</strong> <span className="muted">({t(`games.${g}.players`)})</span><br />
               <span className="small">{t(`games.${g}.blurb`)}</span></span>
           </label>
@@ -76,6 +82,12 @@ export function CreateTable({ onDone }: { onDone: (tableId: string | null) => vo
         </select>
       </label>
       <p id="timer-help" className="hint">{t('create.moveTimerHelp')}</p>
+      <label>{t('create.grace')}
+        <select value={grace} onChange={(e) => setGrace(Number(e.target.value))} aria-describedby="grace-help">
+          {graceChoices(serverGrace).map((s) => <option key={s} value={s}>{s < 60 || s % 60 !== 0 ? t('create.seconds', { count: s }) : t('create.minutes', { count: s / 60 })}</option>)}
+        </select>
+      </label>
+      <p id="grace-help" className="hint">{t('create.graceHelp')}</p>
       {window !== null && responseWindow !== null && (
         <>
           <label>{t(`options.${game}.responseWindow.label`)}

@@ -1,3 +1,4 @@
+import { GRACE_SECONDS } from '@parlor/protocol';
 import { GAMES, GAME_IDS, type GameId, type OptionField, allowedValues } from '@parlor/rules';
 
 export type { OptionField };
@@ -47,4 +48,11 @@ export function optionText(game: GameId, f: OptionField, value: unknown, t: T): 
     ? t('table.seat', { n: value + 1 })
     : t(`options.${game}.${f.key}.values.${String(value)}`, { defaultValue: String(value) });
   return t('lobby.option', { label, value: shown });
+}
+
+/** The grace periods the create form offers (seconds), with the server's own among them, in order. */
+export function graceChoices(serverGrace: number): number[] {
+  const usual = [15, 30, 60, 120, 300, 600];
+  const own = serverGrace >= GRACE_SECONDS.min && serverGrace <= GRACE_SECONDS.max ? [serverGrace] : [];
+  return [...new Set([...usual, ...own])].sort((a, b) => a - b);
 }

@@ -1,7 +1,7 @@
 import type { GameSnapshot } from '@parlor/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { clock, gameRunning, myAwayReason, mySeat, playerSeat, replaceState } from '../../state/presence.js';
+import { clock, gameRunning, myAwayReason, mySeat, playerSeat, replaceState, standInIn, waitedOnGone } from '../../state/presence.js';
 import type { TableState } from '../../state/store.js';
 import { useApp, useServices } from '../context.js';
 
@@ -95,8 +95,9 @@ export function AwayBar({ table, snapshot }: { table: TableState; snapshot: Game
 }
 
 /**
- * A player card's presence line: "away — a bot plays" (and why), "disconnected", and on tables
- * without a move timer the time until the others may replace an absent player, then the button.
+ * A player card's presence line: "away — a bot plays" (and why); "disconnected — a bot takes over in
+ * 0:24" once the player has actually lost their connection (nothing while they are here and
+ * thinking); and, on tables without a move timer, "Replace with a bot" once the others may do so.
  */
 export function SeatPresence({ table, snapshot, seat, name }: { table: TableState; snapshot: GameSnapshot | undefined; seat: number; name: string }) {
   const { t } = useTranslation();
@@ -104,10 +105,12 @@ export function SeatPresence({ table, snapshot, seat, name }: { table: TableStat
   const me = useApp((s) => s.player);
   const s = playerSeat(table, seat);
   const [busy, setBusy] = useState(false);
-  const counting = s !== null && replaceState(table, snapshot, seat, me, Date.now()).kind !== 'none';
+  const at = Date.now();
+  const counting = s !== null && (replaceState(table, snapshot, seat, me, at).kind === 'wait' || standInIn(s, at) !== null);
   const now = useSecondClock(counting);
   if (s === null) return null;
   const replace = replaceState(table, snapshot, seat, me, now);
+  const takeOver = standInIn(s, now);
   const away = s.away;
   const reason = s.awayReason ?? 'left';
   return (
@@ -119,9 +122,9 @@ export function SeatPresence({ table, snapshot, seat, name }: { table: TableStat
         </span>
       )}
       {!away && !s.connected && <span className="badge badge-gone">{t('table.disconnected')}</span>}
-      {replace.kind === 'wait' && (
-        <span className="small muted replace-wait" role="timer" aria-live="off">
-          {t('presence.replaceIn', { time: clock(replace.seconds) })}
+      {takeOver !== null && (
+        <span className="small muted stand-in-wait" role="timer" aria-live="off">
+          {t('presence.takeOverIn', { time: clock(takeOver) })}
         </span>
       )}
       {replace.kind === 'ready' && (
@@ -131,6 +134,24 @@ export function SeatPresence({ table, snapshot, seat, name }: { table: TableStat
         </button>
       )}
     </div>
+  );
+}
+
+/**
+ * Beside the game's status line while the game waits on a disconnected player: that they are gone,
+ * and when a stand-in takes over (ticking, but not announced every second).
+ */
+export function WaitingOnGone({ table, snapshot, names }: { table: TableState; snapshot: GameSnapshot | undefined; names: readonly string[] }) {
+  const { t } = useTranslation();
+  const gone = waitedOnGone(table, snapshot);
+  const now = useSecondClock(gone !== null && standInIn(gone, Date.now()) !== null);
+  if (gone === null) return null;
+  const name = names[gone.seat] ?? gone.player.name;
+  const left = standInIn(gone, now);
+  return (
+    <span className="waiting-gone" role="timer" aria-live="off">
+      {left === null ? t('presence.waitingGone', { name }) : t('presence.waitingGoneTakeOver', { name, time: clock(left) })}
+    </span>
   );
 }
 
