@@ -72,9 +72,10 @@ export function RatingChart({ history, game }: { history: readonly RatingHistory
           </circle>
         );
       })}
+      {/* The last game's change, at the right edge in the half away from the last point (clear of the line). */}
       {lastGame !== undefined && (
         <text className={`tick change ${lastGame.change > 0 ? 'up' : lastGame.change < 0 ? 'down' : 'same'}`} aria-hidden="true"
-          x={lastPoint.x - 6} y={lastPoint.y < PAD.top + 14 ? lastPoint.y + 16 : lastPoint.y - 8} textAnchor="end">{changeText(lastGame.change)}</text>
+          x={W - PAD.right} y={lastPoint.y > H / 2 ? PAD.top + 8 : H - PAD.bottom - 6} textAnchor="end">{changeText(lastGame.change)}</text>
       )}
     </svg>
   );
