@@ -107,7 +107,7 @@ describe.skipIf(shouldSkip('learn-f7'))('Flip 7: how to play and the guided firs
       expect(await page.getByRole('list', { name: s('learn.f7.cards.numbersTitle') }).locator(':scope > li').count()).toBe(13);
       const body = await page.locator('.learn-rules').innerText();
       for (const key of ['freeze', 'flip-three', 'second-chance', 'x2']) expect(body).toContain(s(`learn.f7.cards.${key}`));
-      for (const n of [2, 4, 6, 8, 10]) expect(body).toContain(s('learn.f7.cards.plus', { n }));
+      for (const count of [2, 4, 6, 8, 10]) expect(body).toContain(s('learn.f7.cards.plus', { count }));
       await page.locator('.learn-options dt', { hasText: s('options.flip-7.target.label') }).waitFor();
       expect(await page.locator('.rule-cite', { hasText: 'F7-11a' }).count()).toBeGreaterThan(0);
       expect(await axeProblems(page, '.learn-page'), 'axe: how to play').toEqual([]);

@@ -24,7 +24,7 @@ describe.skipIf(shouldSkip('learn-sf'))('Stir Fry Eighteen: how to play and the 
   beforeAll(async () => { h = await startHarness('learn-sf'); });
   afterAll(async () => { await h?.close(); });
 
-  const runs = [['en', { width: 1440, height: 900 }], ['ja', { width: 390, height: 844 }]] as const satisfies readonly (readonly [Lang, { width: number; height: number }])[];
+  const runs = [['en', { width: 1440, height: 900 }], ['ja', { width: 390, height: 844 }], ['pl', { width: 1440, height: 900 }]] as const satisfies readonly (readonly [Lang, { width: number; height: number }])[];
   for (const [lang, viewport] of runs) {
     it(`the guided first game, clicked through in ${lang} at ${viewport.width}×${viewport.height}`, async () => {
       await withFailureShots(`learn-sf-${lang}`, () => pages, async () => {
@@ -104,6 +104,13 @@ describe.skipIf(shouldSkip('learn-sf'))('Stir Fry Eighteen: how to play and the 
 
         await step(page, title('end'), text('end'));
         await page.locator('#sf-end-h', { hasText: s('sf.end.youWon') }).waitFor();
+        // The chart follows the real scores: from 25, 30 and 34 where the lesson begins (SF_LESSON's
+        // setup), one row a turn, to 63, 30, 34.
+        const chart = page.locator('.sf-chart-table');
+        await chart.locator('summary').click();
+        const rows = await chart.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.textContent))));
+        expect(rows).toEqual([[25, 30, 34], [41, 30, 34], [41, 30, 34], [41, 30, 34], [63, 30, 34]]);
+        expect(await chart.locator('tbody th').evaluateAll((ths) => ths.slice(1).map((th) => Number.parseInt(th.textContent ?? '', 10)))).toEqual([1, 2, 3, 4]);
         await shots(page, `learn-sf-${lang}-end`, page.getByRole('button', { name: s('learn.guided.restart') }));
         // It all ran in the browser: not one game action went to the server, and nothing broke.
         expect(who.actionsSent()).toBe(0);

@@ -27,7 +27,8 @@ function merge(into: Tree, from: Tree): Tree {
 
 /**
  * One language's strings: `s('learn.guided.next')`, `s('sf.actions.pair')`, `s('games.flip-7.name')`
- * (common.json at the top; it also holds the few `learn.…` words the lobby and tables show).
+ * (common.json at the top; it also holds the few `learn.…` words the lobby and tables show); with a
+ * numeric `count`, a set of plural forms gives the form for it.
  */
 export function strings(lang: Lang): (key: string, values?: Record<string, string | number>) => string {
   const files = ['common', 'learn', 'sf', 'f7'];
@@ -36,9 +37,15 @@ export function strings(lang: Lang): (key: string, values?: Record<string, strin
     const data = JSON.parse(readFileSync(resolve(LOCALES, lang, `${f}.json`), 'utf8')) as Tree;
     merge(tree, f === 'common' ? data : { [f]: data });
   }
-  return (key, values = {}) => {
+  const find = (key: string): string | Tree | undefined => {
     let at: string | Tree | undefined = tree;
     for (const part of key.split('.')) at = typeof at === 'object' ? at[part] : undefined;
+    return at;
+  };
+  return (key, values = {}) => {
+    let at = find(key);
+    // A counted string is a set of plural forms: the one the language's rules pick for `count`, as i18next does.
+    if (at === undefined && typeof values.count === 'number') at = find(`${key}_${new Intl.PluralRules(lang).select(values.count)}`);
     if (typeof at !== 'string') throw new Error(`no string ${lang} ${key}`);
     return at.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => String(values[k] ?? `{{${k}}}`));
   };
