@@ -51,7 +51,7 @@ function flipThreeViews(games: number): F7View[] {
 }
 
 const NAMES = ['Ann', 'Bob', 'Cy', 'Di', 'Ed', 'Flo'];
-const tableCards = { arrivals: [], focusKey: null, setFocusKey: () => {} };
+const tableCards = { arrivals: [], flip7: null, focusKey: null, setFocusKey: () => {} };
 
 function render(view: F7View, atTable: boolean): string {
   const inner = createElement(FlipThrees, { view, names: NAMES });

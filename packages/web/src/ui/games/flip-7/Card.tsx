@@ -1,5 +1,5 @@
 import { f7CardCode, f7CardKind, type F7CardName } from '@parlor/rules';
-import { createContext, useContext } from 'react';
+import { type CSSProperties, createContext, useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCardTip } from '../../table/CardTip.js';
 import { type TravelOptions, useTravel } from '../../table/motion.js';
@@ -20,6 +20,8 @@ export const F7_TO_GIVE = 'f7-to-give';
  */
 export interface F7TableCards {
   readonly arrivals: readonly { readonly seat: number; readonly card: F7CardName; readonly order: number }[];
+  /** The seat whose line makes a Flip 7 at the moment shown (F7-7), celebrated across its line; else null. */
+  readonly flip7: number | null;
   readonly focusKey: string | null;
   readonly setFocusKey: (key: string) => void;
 }
@@ -29,21 +31,29 @@ export const F7TableCardsContext = createContext<F7TableCards | null>(null);
 const STAGGER_MS = 70;
 const MAX_STAGGER_MS = 900;
 
+/** Bits of confetti over a line that makes a Flip 7 (decoration, f7.css). */
+const CONFETTI = 14;
+
 /**
  * One card, face up, as a list item: its picture, its name in words for the action cards (the
  * numbers' numerals are on the picture), the spoken name for screen readers, and a tooltip (what the
  * card does, also its description) on a long press, keyboard focus or hover. At the table screen a
  * card of a player's line takes the keyboard as `tabIndex` says (one Tab stop for them all, F7Game);
  * any other card there (the card to give, cards set aside during a Flip Three) is a Tab stop of its own.
+ * A card flipped at the moment shown (`turning`: when it sets off, in ms) turns over from its back as
+ * it lands (f7.css; not for reduced motion); `order` is its place in its line, for a Flip 7's wave.
  */
-export function Card({ card, repeated = false, cardKey, travel, tabIndex }: {
-  card: F7CardName; repeated?: boolean; cardKey?: string; travel?: TravelOptions; tabIndex?: number;
+export function Card({ card, repeated = false, cardKey, travel, tabIndex, turning, order }: {
+  card: F7CardName; repeated?: boolean; cardKey?: string; travel?: TravelOptions; tabIndex?: number; turning?: number; order?: number;
 }) {
   const { t } = useTranslation();
   const kind = f7CardKind(f7CardCode(card));
   const label = cardLabel(card, t);
   const tip = useCardTip(cardTip(card, t, repeated), '.f7');
   const travelRef = useTravel<HTMLLIElement>(travel ?? {});
+  // Whether it turns is decided when it appears, and kept: the next moment coming before the turn
+  // is over does not cut it short (its animation runs once).
+  const [turn] = useState(turning);
   const ctx = useContext(F7TableCardsContext);
   const onFocus = tip.handlers.onFocus;
   const handlers = {
@@ -51,7 +61,8 @@ export function Card({ card, repeated = false, cardKey, travel, tabIndex }: {
     onFocus: (e: Parameters<typeof onFocus>[0]) => { onFocus(e); if (cardKey !== undefined) ctx?.setFocusKey(cardKey); },
   };
   return (
-    <li ref={travelRef} className={`f7-card f7-${kind} f7-c-${card.replace('+', 'p')}${repeated ? ' is-repeated' : ''}`}
+    <li ref={travelRef} className={`f7-card f7-${kind} f7-c-${card.replace('+', 'p')}${repeated ? ' is-repeated' : ''}${turn === undefined ? '' : ' is-turning'}`}
+      style={turn === undefined && order === undefined ? undefined : { '--f7-delay': `${turn ?? 0}ms`, '--f7-order': order ?? 0 } as CSSProperties}
       data-card-key={cardKey} tabIndex={tabIndex ?? (ctx !== null && cardKey === undefined ? 0 : undefined)} aria-describedby={tip.describedBy} {...handlers}>
       <CardArt card={card} />
       {kind === 'action' && <span className="f7-card-name" aria-hidden="true">{label}</span>}
@@ -87,9 +98,10 @@ export function CardLine({ cards, busted, label, round = 0, seat }: { cards: rea
   // The cards of this line that arrived at the moment shown: the last ones of their value.
   const arrived = new Map<F7CardName, number[]>();
   for (const a of table?.arrivals ?? []) if (a.seat === seat) arrived.set(a.card, [...(arrived.get(a.card) ?? []), a.order]);
+  const flip7 = table !== null && seat !== undefined && table.flip7 === seat;
   return (
-    <ul className="f7-line" aria-label={label}>
-      {lineItems(cards, busted, round).map((x) => {
+    <ul className={`f7-line${flip7 ? ' is-flip7' : ''}`} aria-label={label}>
+      {lineItems(cards, busted, round).map((x, i) => {
         const news = arrived.get(x.card) ?? [];
         const fresh = x.n - ((total.get(x.card) ?? 0) - news.length);
         const arrival = fresh >= 1 ? news[fresh - 1] : undefined;
@@ -102,8 +114,16 @@ export function CardLine({ cards, busted, label, round = 0, seat }: { cards: rea
           id: arrival !== undefined && f7CardKind(f7CardCode(x.card)) === 'action' ? F7_TO_GIVE : null,
         };
         const tabIndex = table === null || cardKey === undefined ? undefined : table.focusKey === cardKey ? 0 : -1;
-        return <Card key={x.key} card={x.card} repeated={x.repeated} cardKey={cardKey} travel={travel} tabIndex={tabIndex} />;
+        return (
+          <Card key={x.key} card={x.card} repeated={x.repeated} cardKey={cardKey} travel={travel} tabIndex={tabIndex}
+            turning={arrival === undefined || table === null ? undefined : travel?.delay ?? 0} order={table === null ? undefined : i} />
+        );
       })}
+      {flip7 && (
+        <li className="f7-confetti" aria-hidden="true">
+          {Array.from({ length: CONFETTI }, (_, k) => <span key={k} style={{ '--k': k } as CSSProperties} />)}
+        </li>
+      )}
     </ul>
   );
 }

@@ -56,7 +56,8 @@ export function F7Game({ table, snapshot, names: seatNames, act }: GameProps) {
   const keys = useMemo(() => view.lines.flatMap((line, s) => lineItems(line, view.status[s] === 'busted', view.round).map((x) => `${s}:${x.key}`)),
     [view]);
   const [focusKey, setFocusKey] = useRovingKey(keys);
-  const cards = useMemo<F7TableCards>(() => ({ arrivals: arrivals(frame.events), focusKey, setFocusKey }), [frame.events, focusKey, setFocusKey]);
+  const cards = useMemo<F7TableCards>(() => ({ arrivals: arrivals(frame.events), flip7: flip7Seat(frame.events), focusKey, setFocusKey }),
+    [frame.events, focusKey, setFocusKey]);
 
   // An action card to give (F7-8): the receivers' rows take a tap as well as their buttons in the action area.
   const mover = useMover(act);
@@ -172,6 +173,12 @@ function useKeepFocus(root: RefObject<HTMLElement | null>, dock: RefObject<HTMLD
   });
 }
 
+/** The seat that makes a Flip 7 among these events (F7-7), or null. */
+function flip7Seat(events: readonly F7Event[]): number | null {
+  const e = events.find((x): x is Extract<F7Event, { type: 'flip-7' }> => x.type === 'flip-7');
+  return e === undefined ? null : e.seat;
+}
+
 /** The last `round-end` in the log, with the seats that busted in that round. */
 function lastRoundEnd(log: readonly LogEntry[]): { end: F7RoundEnd; busted: Set<number> } | null {
   let busted = new Set<number>();
@@ -217,7 +224,7 @@ function TableCenter({ view }: { view: F7View }) {
       {p !== null && p.kind === 'give' && (
         <div className="f7-pile f7-to-give">
           <ul className="f7-line" aria-label={t('f7.info.toGive')}>
-            <Card key={`${view.round}:${p.card}`} card={p.card} travel={{ from: F7_DECK, to: F7_DISCARD, id: F7_TO_GIVE }} />
+            <Card key={`${view.round}:${p.card}`} card={p.card} travel={{ from: F7_DECK, to: F7_DISCARD, id: F7_TO_GIVE }} turning={0} />
           </ul>
           <span className="f7-pile-label" aria-hidden="true">{t('f7.info.toGive')}</span>
         </div>

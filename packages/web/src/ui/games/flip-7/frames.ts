@@ -159,10 +159,6 @@ export function heldFor(frame: F7Frame, waiting: number, hurry: boolean): number
 }
 
 /**
- * The cards that arrive in a moment, for the cards' travel: for each seat, the cards that joined its
- * line through this moment's events, in the order they came (a card twice when it came twice).
- */
-/**
  * The events since the snapshot of `seq` `lastSeq` up to `snapshot`: the snapshot's own when it is
  * the next one; when one or more came in between unseen, every event logged after `lastSeq` up to
  * the snapshot's (the log holds them with their seq).
@@ -173,6 +169,10 @@ export function eventsSince(lastSeq: number, snapshot: GameSnapshot, log: readon
   return missed.length > 0 ? missed : snapshot.events as F7Event[];
 }
 
+/**
+ * The cards that arrive in a moment, for the cards' travel: for each seat, the cards that joined its
+ * line through this moment's events, in the order they came (a card twice when it came twice).
+ */
 export function arrivals(events: readonly F7Event[]): { seat: number; card: F7CardName; order: number }[] {
   const out: { seat: number; card: F7CardName; order: number }[] = [];
   for (const e of events) {
