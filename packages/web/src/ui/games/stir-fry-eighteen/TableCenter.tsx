@@ -1,8 +1,9 @@
 import { type SfCard, type SfEvent, type SfProtein, type SfView, sfCardValue } from '@parlor/rules';
-import { type ReactNode, useContext } from 'react';
+import { type CSSProperties, type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePlace, useTravel } from '../../table/motion.js';
 import { moveAmong, useRovingKey } from '../../table/roving.js';
+import { BackArt } from './art.js';
 import { CardBack, SfMotion, TableCard } from './Card.js';
 import { handCardId } from './Hand.js';
 
@@ -49,7 +50,9 @@ const moveAmongCards = moveAmong('[data-card-key]', '.sf-cards-row');
  * The table itself, on its felt: the draw pile, the cards put down this turn (face down unless a
  * taste test showed them, or they are mine), the moment being shown (a declaration, a reveal, a
  * dish), and the latest taste test and dish. Cards glide in from the hand or the chef who put them
- * down, and back to the pile when the turn's cards are shuffled in.
+ * down, and back to the pile when the turn's cards are shuffled in. A taste test's cards turn over
+ * from their backs before its verdict is stamped; a dish's cards gather in a pile under rising steam,
+ * then spread again (sf.css; none of it for reduced motion).
  */
 export function TableCenter({ view, names, me, claims, lastReveal, lastDish, moment }: {
   view: SfView; names: readonly string[]; me: number | null;
@@ -108,7 +111,14 @@ export function TableCenter({ view, names, me, claims, lastReveal, lastDish, mom
             <div key={`r${lastReveal.seq}`} className={`sf-spot sf-reveal ${lastReveal.event.honest ? 'honest' : 'bluff'}`}>
               <h2>{t('sf.table.lastReveal')}</h2>
               <p className="small">{t('sf.table.revealBy', { tester: names[lastReveal.event.tester], declarer: names[lastReveal.event.declarer] })}</p>
-              <span className="sf-cards-row">{lastReveal.event.cards.map((c, j) => <span key={j} className="sf-flip"><TableCard card={c} small roving={roving(revealKey(lastReveal.seq, j))} /></span>)}</span>
+              <span className="sf-cards-row">
+                {lastReveal.event.cards.map((c, j) => (
+                  <span key={j} className="sf-flip">
+                    <TableCard card={c} small roving={roving(revealKey(lastReveal.seq, j))} />
+                    <FlipBack />
+                  </span>
+                ))}
+              </span>
               <strong className="sf-verdict">{t(lastReveal.event.honest ? 'sf.table.honest' : 'sf.table.bluff')}</strong>
             </div>
           )}
@@ -117,16 +127,40 @@ export function TableCenter({ view, names, me, claims, lastReveal, lastDish, mom
               <h2>{t('sf.table.lastDish')}</h2>
               <p className="small">{t('sf.table.dishBy', { name: names[lastDish.event.player], count: lastDish.event.points })}</p>
               <span className="sf-cards-row">
-                {withIds(lastDish.event.cards).map(({ card, id }, j) => (
-                  <TableCard key={j} card={card} value={lastDish.event.values[j]} small
-                    from={from(lastDish.event.player)} travelId={lastDish.event.player === me ? id : undefined} roving={roving(dishKey(lastDish.seq, j))} />
+                {withIds(lastDish.event.cards).map(({ card, id }, j, all) => (
+                  <span key={j} className="sf-gather" style={{ '--k': j - (all.length - 1) / 2 } as CSSProperties}>
+                    <TableCard card={card} value={lastDish.event.values[j]} small
+                      from={from(lastDish.event.player)} travelId={lastDish.event.player === me ? id : undefined} roving={roving(dishKey(lastDish.seq, j))} />
+                  </span>
                 ))}
               </span>
+              <Steam />
             </div>
           )}
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * The back of a card a taste test turns over (SF-16): drawn behind its face, which turns from it
+ * (sf.css). A picture only: the face says what the card is.
+ */
+function FlipBack() {
+  return (
+    <span className="sf-flip-back" aria-hidden="true">
+      <span className="sf-slot static back small"><span className="sf-card back"><BackArt /></span></span>
+    </span>
+  );
+}
+
+/** Steam rising from a dish just cooked, over its cards as they gather (sf.css; decoration). */
+function Steam() {
+  return (
+    <svg className="sf-steam" viewBox="0 0 48 32" aria-hidden="true" focusable="false">
+      <path d="M12 30q-5-6 0-12t0-14M24 30q-5-6 0-12t0-14M36 30q-5-6 0-12t0-14" fill="none" stroke="#a89684" strokeWidth="3" strokeLinecap="round" />
+    </svg>
   );
 }
 
