@@ -131,7 +131,7 @@ export function ScoreChart({ history, names, target }: { history: readonly SfSco
       </ul>
       <details className="sf-chart-table">
         <summary>{t('sf.end.chart.asTable')}</summary>
-        <div className="sf-scroll" tabIndex={0} role="region" aria-label={t('sf.end.chart.title')}>
+        <div className="sf-scroll scroll-x" tabIndex={0} role="region" aria-label={t('sf.end.chart.title')}>
           <table>
             <caption className="visually-hidden">{t('sf.end.chart.title')}</caption>
             <thead>
