@@ -232,6 +232,29 @@ describe.skipIf(shouldSkip('shared-links'))('links that open at once, in words, 
     });
   }
 
+  for (const [lang, game] of [['it', 'flip-7'], ['ko', 'stir-fry-eighteen']] as const) {
+    it(`${lang}: an offline game started without a name shows the player's "${word(lang, 'offline.json', 'you')}" once, with no "(…)" repeating it`, async () => {
+      const { context, page } = await visitor(h.browser, lang, { width: 390, height: 844 });
+      pages.push(page);
+      const you = word(lang, 'offline.json', 'you');
+      try {
+        await withFailureShots(`shared-links-offline-name-${lang}`, () => [page], async () => {
+          await page.goto(`${h.server.url}/offline`);
+          await page.locator(`input[name="offline-game"][value="${game}"]`).check();
+          await page.locator('#offline-name').fill('');
+          await page.locator('.offline-new button[type="submit"]').click();
+          const mine = game === 'flip-7' ? page.locator('.f7-player.is-me .f7-player-name') : page.locator('.sf-player.me .sf-player-name');
+          await mine.waitFor();
+          await waitUntil(async () => (await mine.innerText()).includes(you), 30_000, 'the player\'s seat to name them');
+          expect((await mine.innerText()).replace(/[▶★]/g, '').trim()).toBe(you);
+          await screenshot(page, `words-offline-name-${lang}-390`, 'window');
+        });
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
   it('"Play now" with the server out of reach, or the browser offline, says so at once and offers offline play', async () => {
     // ko: the server unreachable (its WebSocket closes at once, as a server that is down would).
     const ko = await visitor(h.browser, 'ko', { width: 390, height: 844 });
