@@ -133,8 +133,8 @@ export function TableCenter({ view, names, me, claims, lastReveal, lastDish, mom
                       from={from(lastDish.event.player)} travelId={lastDish.event.player === me ? id : undefined} roving={roving(dishKey(lastDish.seq, j))} />
                   </span>
                 ))}
+                <Steam />
               </span>
-              <Steam />
             </div>
           )}
         </div>
