@@ -63,6 +63,8 @@ describe('a stand-in takes over', () => {
     expect(standInIn(gone, T0)).toBe(30);
     expect(standInIn(gone, T0 + 4_200)).toBe(26);
     expect(standInIn(gone, T0 + 40_000)).toBe(0);
+    // A page whose clock is behind the server's shows no more than the table's grace period.
+    expect(standInIn(gone, T0 - 2_000, 30)).toBe(30);
     // Played by a stand-in already: nothing left to count.
     expect(standInIn({ ...gone, away: true, awayReason: 'disconnected' }, T0)).toBeNull();
   });

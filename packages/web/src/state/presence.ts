@@ -48,12 +48,13 @@ export function absentSince(seat: PlayerSeat, snapshot: GameSnapshot | undefined
 /**
  * Seconds until a stand-in bot takes a disconnected player's seat (their grace period, which runs
  * only while someone else plays at the table), or null: connected, played by a bot already, or
- * nobody waiting on them.
+ * nobody waiting on them. Never more than the table's grace period `graceSeconds` (the page's clock
+ * and the server's differ a little).
  */
-export function standInIn(seat: PlayerSeat, now: number): number | null {
+export function standInIn(seat: PlayerSeat, now: number, graceSeconds = Infinity): number | null {
   const at = seat.standInAt ?? null;
   if (seat.connected || seat.away || at === null) return null;
-  return Math.max(0, Math.ceil((at - now) / 1000));
+  return Math.min(graceSeconds, Math.max(0, Math.ceil((at - now) / 1000)));
 }
 
 /**

@@ -110,7 +110,7 @@ export function SeatPresence({ table, snapshot, seat, name }: { table: TableStat
   const now = useSecondClock(counting);
   if (s === null) return null;
   const replace = replaceState(table, snapshot, seat, me, now);
-  const takeOver = standInIn(s, now);
+  const takeOver = standInIn(s, now, table.summary.grace);
   const away = s.away;
   const reason = s.awayReason ?? 'left';
   return (
@@ -147,7 +147,7 @@ export function WaitingOnGone({ table, snapshot, names }: { table: TableState; s
   const now = useSecondClock(gone !== null && standInIn(gone, Date.now()) !== null);
   if (gone === null) return null;
   const name = names[gone.seat] ?? gone.player.name;
-  const left = standInIn(gone, now);
+  const left = standInIn(gone, now, table.summary.grace);
   return (
     <span className="waiting-gone" role="timer" aria-live="off">
       {left === null ? t('presence.waitingGone', { name }) : t('presence.waitingGoneTakeOver', { name, time: clock(left) })}

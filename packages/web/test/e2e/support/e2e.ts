@@ -130,6 +130,8 @@ export interface TableSetup {
   readonly tasteWindow?: number;
   /** The move timer's option label ("30 s"); off when absent. */
   readonly moveTimer?: string;
+  /** The grace period's option label ("15 s"): how long a disconnected player keeps their seat. */
+  readonly grace?: string;
 }
 
 /** Opens the create form in the lobby, fills it and lands on the new table's page, seated (the creator
@@ -142,6 +144,7 @@ export async function createTable(page: Page, setup: TableSetup): Promise<string
   if (setup.target !== undefined) await page.getByRole('combobox', { name: /^Target score/ }).selectOption(setup.target);
   if (setup.tasteWindow !== undefined) await page.getByRole('spinbutton', { name: /^Taste-test window/ }).fill(String(setup.tasteWindow));
   if (setup.moveTimer !== undefined) await page.getByRole('combobox', { name: /^Move timer/ }).selectOption({ label: setup.moveTimer });
+  if (setup.grace !== undefined) await page.getByRole('combobox', { name: /^If someone is disconnected/ }).selectOption({ label: setup.grace });
   await page.getByRole('button', { name: 'Create table' }).click();
   await page.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
   const id = /\/t\/([A-Za-z0-9_-]+)$/.exec(new URL(page.url()).pathname)![1]!;
