@@ -22,9 +22,10 @@ type Loader = () => Promise<{ default: Record<string, unknown> }>;
  * show) and the account menu's (`account`). Every other file loads only once a page asks for it
  * (`loadStrings`; their loaders are in on-demand.ts), to keep the first load small: the "How to
  * play" pages and guided games (`learn`: the /learn pages and the table's rules panel ask for it),
- * the replays (`replay`: the /games pages), the coach's review (`coach`: loaded with the coach's
- * panel under a finished game), the offline games (`offline`: the /offline pages) and each game's
- * own words (loaded with the part of the game a page shows: ui/games/web-game.ts).
+ * the replays (`replay`: the /games pages), the coach's review (`coach`: asked for by each coach's
+ * panel, under a finished game and beside a replay's moves), the offline games (`offline`: the
+ * /offline pages) and each game's own words (loaded with the part of the game a page shows:
+ * ui/games/web-game.ts).
  */
 const AT_START: ReadonlySet<string> = new Set(['common', 'account']);
 const FILES = import.meta.glob<{ default: Record<string, unknown> }>(['./locales/*/common.json', './locales/*/account.json']);
