@@ -102,10 +102,15 @@ describe('the table\'s own cues', () => {
   });
   it('a chat line from someone else, not my own', () => {
     const line = (from: PlayerInfo) => ({ from, text: 'hi', at: '2026-12-01T10:00:00.000Z' });
-    expect(chatCue(0, [line(bob)], ann.id)).toBe(true);
-    expect(chatCue(0, [line(ann)], ann.id)).toBe(false);
-    expect(chatCue(1, [line(bob)], ann.id)).toBe(false);
-    expect(chatCue(1, [line(bob), line(ann), line(bob)], ann.id)).toBe(true);
+    const [b1, a1, b2] = [line(bob), line(ann), line(bob)];
+    expect(chatCue(null, [b1], ann.id)).toBe(true);
+    expect(chatCue(null, [a1], ann.id)).toBe(false);
+    expect(chatCue(b1, [b1], ann.id)).toBe(false);
+    expect(chatCue(b1, [b1, a1], ann.id)).toBe(false);
+    expect(chatCue(b1, [b1, a1, b2], ann.id)).toBe(true);
+    // A chat that keeps only its latest lines: the first fell off as a new one came.
+    expect(chatCue(b2, [a1, b2], ann.id)).toBe(false);
+    expect(chatCue(a1, [a1, b2], ann.id)).toBe(true);
   });
   it('the timer running low: the last seconds of a timer that has more than them left', () => {
     const now = 1_000_000;

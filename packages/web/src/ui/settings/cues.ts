@@ -52,9 +52,16 @@ export function endCue(table: TableState): { readonly cue: 'gameWon' | 'gameOver
   return { cue: won ? 'gameWon' : 'gameOver', key: `${table.summary.id}:${g.gameNo}` };
 }
 
-/** Whether the chat has a new line from someone else since it held `before` lines (`me`: my player id). */
-export function chatCue(before: number, lines: TableState['chat'], me: string | null): boolean {
-  return lines.length > before && lines.slice(before).some((l) => l.from.id !== me);
+type ChatLines = TableState['chat'];
+
+/**
+ * Whether the chat has a new line from someone else (`me`: my player id) since its last line was
+ * `seenLast` (null: it was empty). Lines are told by identity, so that a chat that keeps only its
+ * latest lines (the store's) still shows what is new.
+ */
+export function chatCue(seenLast: ChatLines[number] | null, lines: ChatLines, me: string | null): boolean {
+  const from = seenLast === null ? 0 : lines.lastIndexOf(seenLast) + 1;
+  return lines.slice(from).some((l) => l.from.id !== me);
 }
 
 /**
@@ -85,12 +92,15 @@ export function useTurnCues(table: TableState | undefined, me: string | null = n
   }, [key, deadline]);
 
   const chat = table?.chat;
-  const seenChat = useRef<number | null>(null);
+  const tableId = table?.summary.id;
+  // This table's chat as last seen, by its last line (what another table's chat held does not count).
+  const seenChat = useRef<{ readonly id: string; readonly last: ChatLines[number] | null } | null>(null);
   useEffect(() => {
-    if (chat === undefined) return;
-    if (seenChat.current !== null && chatCue(seenChat.current, chat, me)) play('chat');
-    seenChat.current = chat.length;
-  }, [chat, me]);
+    if (chat === undefined || tableId === undefined) return;
+    const seen = seenChat.current;
+    if (seen !== null && seen.id === tableId && chatCue(seen.last, chat, me)) play('chat');
+    seenChat.current = { id: tableId, last: chat[chat.length - 1] ?? null };
+  }, [chat, tableId, me]);
 
   const end = table === undefined ? null : endCue(table);
   useOnce(end === null ? null : end.cue, end === null ? null : end.key);
