@@ -3,3 +3,4 @@ export * from './seats.js';
 export * from './server-messages.js';
 export * from './errors.js';
 export * from './api.js';
+export * from './avatars.js';

@@ -1,4 +1,4 @@
-import { MAX_CHAT_LENGTH, PROTOCOL_ERRORS, type ServerMessage } from '@parlor/protocol';
+import { MAX_CHAT_LENGTH, PROTOCOL_ERRORS, type PlayerInfo, type ServerMessage } from '@parlor/protocol';
 import type { Clock } from './clock.js';
 import type { Connection } from './connection.js';
 import type { Tables } from './tables.js';
@@ -7,17 +7,18 @@ import { type Client, Refusal } from './table/types.js';
 /**
  * A chat line at a table, to everyone watching it. Watching a table (a private one with its
  * invite) is what lets one chat there; the text is plain: control and format characters become
- * spaces, and it is 1 to MAX_CHAT_LENGTH characters. The sender is named, and marked if an account.
+ * spaces, and it is 1 to MAX_CHAT_LENGTH characters. The sender is named, marked if an account, with their avatar.
  */
 export function chat(d: {
   readonly tables: Tables; readonly clock: Clock; readonly client: (id: string) => Client | undefined;
-  readonly name: (id: string) => string; readonly account: (id: string) => boolean;
+  /** The sender as others see them: name, account, avatar. */
+  readonly who: (id: string) => PlayerInfo;
 }, c: Connection, tableId: string, text: string): void {
   const t = d.tables.hosted.get(tableId);
   if (t === undefined || !c.watching.has(t.id)) throw new Refusal('UNKNOWN_TABLE', 'Watch the table before chatting there.');
   const clean = text.replace(/[\p{Cc}\p{Cf}]/gu, ' ').trim();
   if (clean.length === 0 || clean.length > MAX_CHAT_LENGTH) throw new Refusal('BAD_MESSAGE', `A chat message has 1 to ${MAX_CHAT_LENGTH} characters.`);
   if (!c.chatLimit.take()) throw new Refusal('CHAT_LIMITED', PROTOCOL_ERRORS.CHAT_LIMITED);
-  const msg: ServerMessage = { type: 'chat', tableId: t.id, from: { id: c.playerId!, name: d.name(c.playerId!), account: d.account(c.playerId!) }, text: clean, at: new Date(d.clock.now()).toISOString() };
+  const msg: ServerMessage = { type: 'chat', tableId: t.id, from: d.who(c.playerId!), text: clean, at: new Date(d.clock.now()).toISOString() };
   for (const id of t.watchers) d.client(id)?.send(msg);
 }

@@ -68,7 +68,7 @@ export async function hello(d: HelloDeps, c: Connection, msg: Extract<ClientMess
   }
   // A session ended while it was read (a sign-out elsewhere) is not taken up.
   if (!d.live.bind(c, player.id, hashToken(token), mark)) throw new Refusal('SESSION_ENDED', PROTOCOL_ERRORS.SESSION_ENDED);
-  d.players.know(player.id, player.name, Boolean(player.accountSince));
+  d.players.know(player.id, player.name, Boolean(player.accountSince), player.avatar ?? null);
   c.playerId = player.id;
   if (d.players.add(c)) {
     d.hosting.announce(player.id, true);
@@ -79,7 +79,7 @@ export async function hello(d: HelloDeps, c: Connection, msg: Extract<ClientMess
   const seatedAt = d.tables.seatedAt(player.id).filter((t) => t.row.status !== 'finished').map((t) => t.id);
   for (const e of d.hosting.others()) if (e.seatedPlayers.includes(player.id) && e.row.status !== 'finished') seatedAt.push(e.id);
   c.send({
-    type: 'welcome', ...(msg.id === undefined ? {} : { re: msg.id }), player: { id: player.id, name: player.name }, token, seatedAt,
+    type: 'welcome', ...(msg.id === undefined ? {} : { re: msg.id }), player: d.players.info(player.id), token, seatedAt,
     version: PROTOCOL_VERSION, botLevels: BOT_LEVELS_BY_GAME, account: Boolean(player.accountSince),
     grace: d.graceSeconds,
   });

@@ -132,6 +132,7 @@ export class Hub implements HostingPort {
   playersHere(): string[] { return this.players.here(); }
   playerName(id: string): string { return this.players.name(id); }
   isAccount(id: string): boolean { return this.players.isAccount(id); }
+  avatar(id: string): string | null { return this.players.avatar(id); }
 
   /** Sessions ended (a sign-out, a password change, an account deleted): their sockets close here and on every other process. */
   sessionsEnded(e: SessionEnd): void {
@@ -141,10 +142,11 @@ export class Hub implements HostingPort {
   /** Another process ended sessions: their sockets here close. */
   endSessions(e: SessionEnd): void { this.live.end(e); }
 
-  /** A player's name changed outside a connection (an account made, or deleted). */
-  renamed(playerId: string, name: string, account = true): void {
-    this.players.know(playerId, name, account);
-    for (const t of this.registry.seatedAt(playerId)) void t.tell(playerId).catch(() => undefined);
+  /** A player's name or avatar changed outside a connection (an account made or deleted, an avatar chosen). */
+  renamed(playerId: string, name: string, account: boolean, avatar: string | null): void {
+    this.players.know(playerId, name, account, avatar);
+    // Told to the tables' watchers at once: their seats show the new name or avatar.
+    for (const t of this.registry.seatedAt(playerId)) void t.tell(playerId, true).catch(() => undefined);
   }
 
   // ---- connections ---------------------------------------------------------------------------
@@ -228,7 +230,7 @@ export class Hub implements HostingPort {
       case 'lobby.unwatch': this.lobby.unwatch(c); return ok();
       case 'table.create': return createTable({ config: this.d.config, clock: this.d.clock, players: this.players, tables: this.registry, limits: this.limits }, c, playerId, msg);
       case 'chat.send':
-        chat({ tables: this.registry, clock: this.d.clock, client: (id) => this.client(id), name: (id) => this.players.name(id), account: (id) => this.players.isAccount(id) }, c, msg.tableId, msg.text);
+        chat({ tables: this.registry, clock: this.d.clock, client: (id) => this.client(id), who: (id) => this.players.info(id) }, c, msg.tableId, msg.text);
         return ok();
       default: return tableMessage({ tables: this.registry, players: this.players, metrics: this.d.metrics }, c, playerId, msg, received, ok);
     }

@@ -1,3 +1,4 @@
+import type { PlayerInfo } from '@parlor/protocol';
 import type { Person } from '@parlor/table';
 import type { Clock } from './clock.js';
 import type { Connection } from './connection.js';
@@ -15,6 +16,7 @@ export interface Elsewhere {
 export class Players {
   private readonly names = new Map<string, string>();
   private readonly accounts = new Set<string>();
+  private readonly avatars = new Map<string, string>();
   private readonly connections = new Map<string, Set<Connection>>();
   private readonly lastSeen = new Map<string, number>();
   /** `elsewhere`: who is connected to the other processes of a cluster. */
@@ -23,22 +25,36 @@ export class Players {
   name(id: string): string { return this.names.get(id) ?? 'someone'; }
   known(id: string): boolean { return this.names.has(id); }
   isAccount(id: string): boolean { return this.accounts.has(id); }
+  /** The avatar the player's account chose, or null (none: clients draw a pattern from the id). */
+  avatar(id: string): string | null { return this.avatars.get(id) ?? null; }
 
-  /** A player's name, and whether they are an account, as last heard. */
-  know(id: string, name: string, account: boolean): void {
+  /** A player's name, whether they are an account, and the avatar they chose, as last heard. */
+  know(id: string, name: string, account: boolean, avatar: string | null): void {
     this.names.set(id, name);
     if (account) this.accounts.add(id);
     else this.accounts.delete(id);
+    if (avatar !== null) this.avatars.set(id, avatar);
+    else this.avatars.delete(id);
+  }
+
+  /** What others see of a player in chat: name, account, avatar. */
+  info(id: string): PlayerInfo {
+    const avatar = this.avatar(id);
+    return { id, name: this.name(id), account: this.isAccount(id), ...(avatar === null ? {} : { avatar }) };
   }
 
   isConnected(id: string): boolean {
     return (this.connections.get(id)?.size ?? 0) > 0 || this.elsewhere.online(id);
   }
 
-  /** What a table shows of a player: name, account, presence. */
+  /** What a table shows of a player: name, account, avatar, presence. */
   person(id: string): Person {
     const connected = this.isConnected(id);
-    return { name: this.name(id), account: this.isAccount(id), connected, since: connected ? null : this.lastSeen.get(id) ?? null };
+    const avatar = this.avatar(id);
+    return {
+      name: this.name(id), account: this.isAccount(id), ...(avatar === null ? {} : { avatar }),
+      connected, since: connected ? null : this.lastSeen.get(id) ?? null,
+    };
   }
 
   /** The player was last seen at `at` (their last connection closed, or the server started without them). */

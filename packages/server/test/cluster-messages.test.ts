@@ -44,7 +44,7 @@ function fakeHost() {
     tables: new Map(), log, metrics: createMetrics(),
     take: async () => false, drop: () => {}, disconnect: () => {}, presenceChanged: () => {}, lobbyChanged: () => {},
     ownerChanged: () => {}, onlinePlayers: () => [], rewatch: () => {}, renamed: () => {},
-    playerName: () => 'Ann', isAccount: () => false, endSessions: (e) => { ended.push(e); },
+    playerName: () => 'Ann', isAccount: () => false, avatar: () => null, endSessions: (e) => { ended.push(e); },
     handle: async (c, msg) => { handled.push({ c, msg }); c.send({ type: 'ok', ...(msg.id === undefined ? {} : { re: msg.id }) }); },
   };
   return { host, log, handled, ended };

@@ -175,7 +175,7 @@ describe.each([sqlite, postgres])('$name', (kind) => {
     it('players and sessions: a token finds its player; sessions end one by one or all but one', async () => {
       const { store } = await fresh();
       await addGuest(store, 'ann', 'Ann');
-      expect(await store.playerByTokenHash('token-ann')).toEqual({ id: 'ann', name: 'Ann', tokenHash: 'token-ann', createdAt: at(0), accountSince: null });
+      expect(await store.playerByTokenHash('token-ann')).toEqual({ id: 'ann', name: 'Ann', tokenHash: 'token-ann', createdAt: at(0), accountSince: null, avatar: null });
       expect(await store.playerById('ann')).toEqual(await store.playerByTokenHash('token-ann'));
       expect(await store.playerById('nobody')).toBeNull();
       expect(await store.playerByTokenHash('nobody')).toBeNull();
@@ -243,6 +243,22 @@ describe.each([sqlite, postgres])('$name', (kind) => {
       expect(await store.playerByTokenHash('token-ann')).toBeNull();
       expect((await store.game('T1', 1))?.seats.map((s) => s.name)).toEqual(['deleted player', 'bob']);
       expect(await store.claimAccount('bob', 'Ann', 'ann', 'hash6', at(10))).toBe(true);
+    });
+
+    it('avatars: an account\'s choice is read with its player and its sessions, cleared with null, and gone with the account', async () => {
+      const { store } = await fresh();
+      await addGuest(store, 'ann');
+      expect(await store.claimAccount('ann', 'Ann', 'ann', 'hash1', at(5))).toBe(true);
+      expect((await store.playerById('ann'))?.avatar ?? null).toBeNull();
+      await store.setAvatar('ann', 'fox');
+      expect((await store.playerById('ann'))?.avatar).toBe('fox');
+      expect((await store.playerByTokenHash('token-ann'))?.avatar).toBe('fox');
+      expect((await store.session('token-ann'))?.player.avatar).toBe('fox');
+      await store.setAvatar('ann', null);
+      expect((await store.playerById('ann'))?.avatar).toBeNull();
+      await store.setAvatar('ann', 'owl');
+      await store.deleteAccount('ann', 'deleted player', at(9));
+      expect((await store.playerById('ann'))?.avatar).toBeNull();
     });
 
     it('tables: saved and replaced; tables() gives the open and running ones in order of creation, table(id) any', async () => {

@@ -7,6 +7,8 @@ import type { TableRow } from './rows.js';
 export interface Person {
   readonly name: string;
   readonly account: boolean;
+  /** The avatar their account chose (protocol `AVATARS`); absent when none is. */
+  readonly avatar?: string;
   /** Whether they have a connection now (anywhere, in a cluster). */
   readonly connected: boolean;
   /** When their last connection closed (ms since the epoch); null while connected or never seen. */

@@ -67,8 +67,9 @@ export interface HostingPort {
   playersHere(): string[];
   playerName(playerId: string): string;
   isAccount(playerId: string): boolean;
-  /** A player's name and whether they are an account, as the process they are connected to knows them. */
-  renamed(playerId: string, name: string, account: boolean): void;
+  avatar(playerId: string): string | null;
+  /** A player's name, whether they are an account and their avatar, as the process they are connected to knows them. */
+  renamed(playerId: string, name: string, account: boolean, avatar: string | null): void;
   /** Another process ended sessions: their sockets here close. */
   endSessions(e: SessionEnd): void;
   readonly log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };

@@ -109,6 +109,9 @@ export class PostgresStore implements Store {
   setPassword(playerId: string, password: string): Promise<void> {
     return this.accounts.setPassword(playerId, password);
   }
+  setAvatar(playerId: string, avatar: string | null): Promise<void> {
+    return this.accounts.setAvatar(playerId, avatar);
+  }
   deleteAccount(playerId: string, shownAs: string, at: string): Promise<void> {
     return this.accounts.deleteAccount(playerId, shownAs, at);
   }

@@ -120,6 +120,9 @@ export class SqliteStore implements Store {
   setPassword(playerId: string, password: string): Promise<void> {
     return this.guard(() => this.accounts.setPassword(playerId, password));
   }
+  setAvatar(playerId: string, avatar: string | null): Promise<void> {
+    return this.guard(() => this.accounts.setAvatar(playerId, avatar));
+  }
   deleteAccount(playerId: string, shownAs: string, at: string): Promise<void> {
     return this.guard(() => this.accounts.deleteAccount(playerId, shownAs, at));
   }

@@ -9,6 +9,8 @@ export interface PlayerRow {
   readonly createdAt: string;
   /** When the player claimed their name as an account; null for a guest. */
   readonly accountSince?: string | null;
+  /** The avatar the account chose (protocol `AVATARS`); null or absent: none. */
+  readonly avatar?: string | null;
 }
 
 /** A session (one signed-in device): its player, and when it was last used (said hello, called the API, or its last socket closed). */
@@ -145,6 +147,8 @@ export interface Store {
    */
   claimAccount(playerId: string, name: string, nameKey: string, password: string, at: string): Promise<boolean>;
   setPassword(playerId: string, password: string): Promise<void>;
+  /** Sets the avatar a player shows (null: none); the caller checks it is one of the set. */
+  setAvatar(playerId: string, avatar: string | null): Promise<void>;
   /**
    * Deletes an account: its name, password and sessions go; its games stay, its name in them
    * replaced by `shownAs`.

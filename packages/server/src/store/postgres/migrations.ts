@@ -149,6 +149,15 @@ const MIGRATIONS: readonly { readonly version: number; up(db: Sql): Promise<void
       `);
     },
   },
+  {
+    // The avatar an account chose (one of the protocol's AVATARS); null: none, a pattern is shown.
+    version: 8,
+    up: async (db) => {
+      await db.query(`
+        ALTER TABLE players ADD COLUMN avatar ${T};
+      `);
+    },
+  },
 ];
 /** The schema this code writes; the same number as SQLite's SCHEMA_VERSION (a test checks). */
 export const POSTGRES_SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;

@@ -15,7 +15,8 @@ export class SqliteAccounts {
       accountOf: db.prepare('SELECT id AS playerId, name, name_key AS nameKey, password FROM players WHERE id = ? AND name_key IS NOT NULL'),
       claim: db.prepare('UPDATE players SET name = ?, name_key = ?, password = ?, account_since = ? WHERE id = ? AND name_key IS NULL'),
       setPassword: db.prepare('UPDATE players SET password = ? WHERE id = ? AND name_key IS NOT NULL'),
-      deleteAccount: db.prepare('UPDATE players SET name = ?, name_key = NULL, password = NULL, deleted_at = ? WHERE id = ?'),
+      setAvatar: db.prepare('UPDATE players SET avatar = ? WHERE id = ?'),
+      deleteAccount: db.prepare('UPDATE players SET name = ?, name_key = NULL, password = NULL, avatar = NULL, deleted_at = ? WHERE id = ?'),
       gamesOf: db.prepare("SELECT g.table_id, g.game_no, g.body FROM games g, json_each(g.body, '$.seats') s WHERE json_extract(s.value, '$.playerId') = ?"),
       saveGameBody: db.prepare('UPDATE games SET body = ? WHERE table_id = ? AND game_no = ?'),
     };
@@ -52,6 +53,9 @@ export class SqliteAccounts {
   }
   setPassword(playerId: string, password: string): void {
     this.s.setPassword.run(password, playerId);
+  }
+  setAvatar(playerId: string, avatar: string | null): void {
+    this.s.setAvatar.run(avatar, playerId);
   }
   deleteAccount(playerId: string, shownAs: string, at: string): void {
     this.db.transaction(() => {

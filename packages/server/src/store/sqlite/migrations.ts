@@ -124,6 +124,13 @@ const MIGRATIONS: readonly { readonly version: number; up(db: Database.Database)
       CREATE INDEX name_skeletons_player ON name_skeletons (player_id);
     `),
   },
+  {
+    // The avatar an account chose (one of the protocol's AVATARS); null: none, a pattern is shown.
+    version: 8,
+    up: (db) => db.exec(`
+      ALTER TABLE players ADD COLUMN avatar TEXT;
+    `),
+  },
 ];
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
 

@@ -8,9 +8,9 @@ export class SqlitePlayers {
   constructor(private readonly db: Database.Database) {
     this.s = {
       addPlayer: db.prepare('INSERT INTO players (id, name, token_hash, created_at, last_seen) VALUES (?, ?, ?, ?, ?)'),
-      byToken: db.prepare(`SELECT p.id, p.name, p.token_hash AS tokenHash, p.created_at AS createdAt, p.account_since AS accountSince
+      byToken: db.prepare(`SELECT p.id, p.name, p.token_hash AS tokenHash, p.created_at AS createdAt, p.account_since AS accountSince, p.avatar
         FROM sessions s JOIN players p ON p.id = s.player_id WHERE s.token_hash = ?`),
-      byId: db.prepare('SELECT id, name, token_hash AS tokenHash, created_at AS createdAt, account_since AS accountSince FROM players WHERE id = ?'),
+      byId: db.prepare('SELECT id, name, token_hash AS tokenHash, created_at AS createdAt, account_since AS accountSince, avatar FROM players WHERE id = ?'),
       addSession: db.prepare('INSERT INTO sessions (token_hash, player_id, created_at) VALUES (?, ?, ?)'),
       deleteSession: db.prepare('DELETE FROM sessions WHERE token_hash = ?'),
       deleteSessions: db.prepare('DELETE FROM sessions WHERE player_id = ? AND token_hash != ?'),

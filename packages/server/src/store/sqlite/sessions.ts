@@ -10,7 +10,7 @@ export class SqliteSessions {
 
   constructor(db: Database.Database) {
     this.s = {
-      session: db.prepare(`SELECT p.id, p.name, p.token_hash AS tokenHash, p.created_at AS createdAt, p.account_since AS accountSince,
+      session: db.prepare(`SELECT p.id, p.name, p.token_hash AS tokenHash, p.created_at AS createdAt, p.account_since AS accountSince, p.avatar,
         COALESCE(s.last_used, s.created_at) AS lastUsed FROM sessions s JOIN players p ON p.id = s.player_id WHERE s.token_hash = ?`),
       touch: db.prepare('UPDATE sessions SET last_used = ? WHERE token_hash = ? AND (last_used IS NULL OR last_used < ?)'),
       prune: db.prepare(`DELETE FROM sessions WHERE COALESCE(last_used, created_at) < ?
