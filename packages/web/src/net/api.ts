@@ -9,7 +9,7 @@ export type ApiResult<T> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly code: ApiErrorCode | 'NETWORK'; readonly message: string; readonly retryAfter: number | null };
 
-type Method = 'GET' | 'POST' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** One request; `token` adds `Authorization: Bearer …`. A 204 resolves to `undefined`. */
 export async function apiCall<T>(method: Method, path: string, opts: { body?: unknown; token?: string | null } = {}): Promise<ApiResult<T>> {
@@ -53,6 +53,8 @@ export const api = {
   signOut: (token: string) => apiCall<void>('DELETE', '/api/sessions', { token }),
   changePassword: (token: string, password: string, newPassword: string) =>
     apiCall<void>('POST', '/api/accounts/password', { body: { password, newPassword }, token }),
+  /** The account's avatar: one of `AVATARS`, or null for the pattern of its id. */
+  setAvatar: (token: string, avatar: string | null) => apiCall<void>('PUT', '/api/accounts/avatar', { body: { avatar }, token }),
   deleteAccount: (token: string, password: string) => apiCall<void>('DELETE', '/api/accounts', { body: { password }, token }),
   profile: (name: string, token: string | null) => apiCall<PlayerProfile>('GET', `/api/players/${seg(name)}`, { token }),
   playerGames: (name: string, cursor: string | null, token: string | null) =>

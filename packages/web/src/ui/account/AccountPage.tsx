@@ -1,13 +1,17 @@
-import { type FormEvent, type InputHTMLAttributes, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, type ReactNode, Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiResult, profileHref } from '../../net/api.js';
 import { useApp, useServices } from '../context.js';
 import { cleanName, nameProblem } from '../lobby/name.js';
 import { Link, Nav } from '../profile/Nav.js';
+import { LazyAvatar as Avatar } from '../avatars/LazyAvatar.js';
 import { ApiErrorText } from './ApiErrorText.js';
 import { passwordProblem } from './password.js';
 import { changePassword, claimName, deleteAccount, signIn, signOut } from './session.js';
 import './account.css';
+
+/** The avatar choice, with its drawings: a chunk loaded when an account opens its page. */
+const AvatarPicker = lazy(() => import('../avatars/AvatarPicker.js'));
 
 export type AccountSection = 'overview' | 'claim' | 'sign-in' | 'password' | 'delete';
 
@@ -65,8 +69,12 @@ function Overview() {
   }
   return (
     <section className="panel account-card" aria-labelledby="account-h">
-      <h1 id="account-h">{t('account.signedIn.title', { name: player.name })}</h1>
+      <div className="account-who">
+        <Avatar player={player} size="lg" />
+        <h1 id="account-h">{t('account.signedIn.title', { name: player.name })}</h1>
+      </div>
       <p className="hint">{t('account.signedIn.text')}</p>
+      <Suspense fallback={<div className="page-loading" aria-busy="true" />}><AvatarPicker /></Suspense>
       <ul className="account-links">
         <li><Link href={profileHref(player.name)}>{t('account.nav.profile')}</Link></li>
         <li><Link href="/me/games">{t('account.nav.myGames')}</Link></li>

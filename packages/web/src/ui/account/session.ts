@@ -26,6 +26,21 @@ export async function changePassword(s: Services, password: string, newPassword:
   return api.changePassword(token, password, newPassword);
 }
 
+/** Chooses the account's avatar (null: the pattern); the app's own player shows it at once, the tables when the server tells them. */
+export async function chooseAvatar(s: Services, avatar: string | null): Promise<ApiResult<void>> {
+  const token = s.client.token;
+  if (token === null) return { ok: false, code: 'UNAUTHORIZED', message: '', retryAfter: null };
+  const r = await api.setAvatar(token, avatar);
+  if (r.ok) {
+    s.store.update((st) => {
+      if (st.player === null) return st;
+      const { avatar: _old, ...rest } = st.player;
+      return { ...st, player: avatar === null ? rest : { ...rest, avatar } };
+    });
+  }
+  return r;
+}
+
 /** Back to being a new guest: the connection closes, the token is forgotten, the app asks for a name again. */
 function forget(s: Services): void {
   s.client.signOut();

@@ -4,7 +4,7 @@ import type { GameProps } from '../table/game-props.js';
 import type { ReplayProps } from '../replay/types.js';
 import { F7_WEB } from './flip-7/web-game.js';
 import { SF_WEB } from './stir-fry-eighteen/web-game.js';
-import type { WebGame } from './web-game.js';
+import type { CoverProps, WebGame } from './web-game.js';
 
 /**
  * Each registered game in the web client (web-game.ts: its locale file, table screen, replay view,
@@ -22,6 +22,9 @@ const each = <T>(part: (g: WebGame) => T): Record<GameId, T> =>
 
 /** Each game's table screen (WebGame.screen). */
 export const GAME_SCREENS: Readonly<Record<GameId, ComponentType<GameProps>>> = each((g) => g.screen);
+
+/** Each game's picture for the lobby's game cards (WebGame.cover), loaded after the first screen. */
+export const GAME_COVERS: Readonly<Record<GameId, ComponentType<CoverProps>>> = each((g) => g.cover);
 
 /** Each game's replay view (WebGame.replay): every hand, the piles, the scores, and the log up to a position. */
 export const GAME_REPLAYS: Readonly<Record<GameId, ComponentType<ReplayProps>>> = each((g) => g.replay);

@@ -25,6 +25,13 @@ export interface WebGame {
   readonly replay: ComponentType<ReplayProps>;
   /** What the /learn pages and the table's "How to play" panel show of it (one chunk, GameLearn). */
   readonly learn: () => Promise<GameLearn>;
+  /** Its picture on the lobby's game card (decoration, `cover.tsx`): a chunk of its own, the card's place empty until it has loaded. */
+  readonly cover: ComponentType<CoverProps>;
+}
+
+/** What a game's cover is given: its class, for the card's layout. */
+export interface CoverProps {
+  readonly className?: string;
 }
 
 /**
@@ -44,6 +51,7 @@ export interface WebGameParts {
   readonly screen: () => Promise<ComponentType<GameProps>>;
   readonly replay: () => Promise<ComponentType<ReplayProps>>;
   readonly learn: () => Promise<GameLearn>;
+  readonly cover: () => Promise<ComponentType<CoverProps>>;
 }
 
 /** A game's module and its words, together (the words are waited for, not required: offline, they may fail). */
@@ -74,6 +82,16 @@ function lazyScreen(load: () => Promise<ComponentType<GameProps>>): ComponentTyp
   return (props: GameProps) => createElement(Suspense, { fallback: null }, createElement(Screen, props));
 }
 
+/**
+ * A game's cover as a chunk of its own, loaded once the lobby shows it: a picture without words, so
+ * nothing waits for the game's strings. Until it has loaded its place is held by an empty box of its
+ * size; if it cannot load (offline), the box stays empty rather than the lobby failing.
+ */
+function lazyCover(load: () => Promise<ComponentType<CoverProps>>): ComponentType<CoverProps> {
+  const Cover = lazy<ComponentType<CoverProps>>(async () => ({ default: await load().catch(() => () => null) }));
+  return (props: CoverProps) => createElement(Suspense, { fallback: createElement('div', props.className === undefined ? null : { className: props.className }) }, createElement(Cover, props));
+}
+
 /** A game's entry from its parts: each loaded on demand with the game's words. */
 export function webGame(parts: WebGameParts): WebGame {
   const { strings } = parts;
@@ -82,5 +100,6 @@ export function webGame(parts: WebGameParts): WebGame {
     screen: lazyScreen(withStrings(strings, parts.screen)),
     replay: lazyView(withStrings(strings, parts.replay)),
     learn: once(withStrings(strings, parts.learn)),
+    cover: lazyCover(parts.cover),
   };
 }

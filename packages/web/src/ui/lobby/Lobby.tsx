@@ -8,6 +8,8 @@ import { CreateTable } from './CreateTable.js';
 import { changedOptions, optionText } from './options.js';
 import { usePlayState } from './play.js';
 import { PlayPanel } from './PlayPanel.js';
+import { LazyTableThumb } from './Pictures.js';
+import { seatWords } from './seats.js';
 import { YourTables } from './YourTables.js';
 
 /**
@@ -93,13 +95,17 @@ function TableRow({ table, onOpen }: { table: TableSummary; onOpen: () => void }
   ];
   return (
     <li className="table-row">
-      <div>
-        <strong>{t(`games.${table.game}.name`)}</strong>{table.rated && <> <RatedBadge /></>}
-        <span className="muted"> · {t('lobby.seats', { taken, total: table.seats.length })} · {t(`lobby.status.${table.status}`)}</span>
-        <div className="muted small">
-          {table.seats.map((s) => (s.kind === 'player' ? s.player.name : s.kind === 'bot' ? t(`table.botLevel.${s.level}`) : '—')).join(', ')}
+      <div className="table-row-main">
+        <LazyTableThumb seats={table.seats} />
+        <div>
+          <strong>{t(`games.${table.game}.name`)}</strong>{table.rated && <> <RatedBadge /></>}
+          <span className="muted"> · {t('lobby.seats', { taken, total: table.seats.length })} · {t(`lobby.status.${table.status}`)}</span>
+          {/* Who sits where, in words (the picture beside it shows the same). */}
+          <ul className="table-seat-list muted small" aria-label={t('lobby.seatList')}>
+            {table.seats.map((s) => <li key={s.seat} className={`is-${s.kind}`}>{seatWords(s, t)}</li>)}
+          </ul>
+          {facts.length > 0 && <div className="muted small">{facts.join(' · ')}</div>}
         </div>
-        {facts.length > 0 && <div className="muted small">{facts.join(' · ')}</div>}
       </div>
       <button type="button" onClick={onOpen}>{table.status === 'open' && taken < table.seats.length ? t('lobby.join') : t('lobby.watch')}</button>
     </li>

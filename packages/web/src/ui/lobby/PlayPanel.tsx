@@ -1,6 +1,7 @@
 import { GAME_IDS } from '@parlor/protocol';
 import { useTranslation } from 'react-i18next';
 import { useApp, useServices } from '../context.js';
+import { GameCover } from './Pictures.js';
 import { useLobbyFacts, useOnlineBeforeHello } from './online.js';
 import { playAgainstBots, quickJoin, usePlayState } from './play.js';
 
@@ -46,6 +47,7 @@ export function PlayPanel({ level, name }: { level: 1 | 2; name?: () => string |
           const starting = play.task?.kind === 'bots' && play.task.game === g;
           return (
             <li key={g} className="game-card">
+              <GameCover game={g} />
               <G className="game-card-title">{t(`games.${g}.name`)}</G>
               <p className="game-card-players">{t(`games.${g}.players`)}</p>
               <p className="small game-card-blurb">{t(`games.${g}.blurb`)}</p>

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, leaderboardHref } from '../../net/api.js';
 import { AccountBadge } from '../account/AccountBadge.js';
-import { Avatar } from '../avatars/Avatar.js';
+import { LazyAvatar as Avatar } from '../avatars/LazyAvatar.js';
 import { ApiErrorText } from '../account/ApiErrorText.js';
 import { RatingChange } from '../account/RatingChange.js';
 import { RatingFigure } from '../account/RatingFigure.js';

@@ -3,6 +3,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableState } from '../../state/store.js';
 import { AccountBadge } from '../account/AccountBadge.js';
+import { Avatar } from '../avatars/Avatar.js';
 import { useServices } from '../context.js';
 
 /** A chat line's time, in the player's language: "14:03", "2:03 PM", "오후 02:03". */
@@ -44,7 +45,7 @@ export function Chat({ table }: { table: TableState }) {
             <time className="chat-time" dateTime={c.at} title={Number.isNaN(Date.parse(c.at)) ? undefined : full.format(new Date(c.at))}>
               {chatTime(c.at, i18n.language)}
             </time>{' '}
-            <strong>{c.from.name}</strong>{c.from.account === true && <> <AccountBadge /></>}<strong>:</strong> {c.text}
+            <Avatar player={c.from} size="sm" className="chat-avatar" /> <strong>{c.from.name}</strong>{c.from.account === true && <> <AccountBadge /></>}<strong>:</strong> {c.text}
           </li>
         ))}
       </ul>

@@ -1,8 +1,10 @@
 import type { GameSnapshot } from '@parlor/protocol';
 import type { F7View } from '@parlor/rules';
 import { useTranslation } from 'react-i18next';
+import { marksYou } from '../../table/names.js';
 import type { TableState } from '../../../state/store.js';
 import { SeatPresence } from '../../table/Presence.js';
+import { SeatAvatar } from '../../avatars/SeatAvatar.js';
 import { CardLine } from './Card.js';
 import { linePoints } from './text.js';
 
@@ -37,7 +39,8 @@ export function PlayerLine({ view, seat, name, me, turn, table, snapshot, choosa
       <div className="f7-player-head">
         <h3 className="f7-player-name">
           {turn && <span className="f7-turn-dot" aria-hidden="true">▶</span>}
-          {name}{me && <span className="f7-you"> ({t('f7.info.you')})</span>}
+          <SeatAvatar seat={table.summary.seats[seat]} size="sm" className="seat-avatar" />
+          {name}{me && marksYou(name, t('f7.info.you')) && <span className="f7-you"> ({t('f7.info.you')})</span>}
         </h3>
         <span className="f7-badges">
           {turn && !over && <span className="badge f7-badge-turn">{t('f7.info.turn')}</span>}

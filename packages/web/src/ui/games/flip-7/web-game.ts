@@ -6,4 +6,5 @@ export const F7_WEB = webGame({
   screen: () => import('./F7Game.js').then((m) => m.F7Game),
   replay: () => import('./Replay.js').then((m) => m.F7Replay),
   learn: () => import('./learn.js').then((m) => m.F7_LEARN),
+  cover: () => import('./cover.js').then((m) => m.default),
 });

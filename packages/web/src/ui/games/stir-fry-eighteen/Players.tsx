@@ -2,9 +2,11 @@ import type { GameSnapshot } from '@parlor/protocol';
 import type { SfView } from '@parlor/rules';
 import { type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
+import { marksYou } from '../../table/names.js';
 import type { TableState } from '../../../state/store.js';
 import { usePlace, useTravel } from '../../table/motion.js';
 import { SeatPresence } from '../../table/Presence.js';
+import { SeatAvatar } from '../../avatars/SeatAvatar.js';
 import { SfMotion } from './Card.js';
 import { seatPlace } from './TableCenter.js';
 
@@ -29,8 +31,9 @@ export function Players({ view, names, me, table, snapshot }: {
             <Seat key={seat} seat={seat} className={`sf-player${active ? ' active' : ''}${seat === me ? ' me' : ''}${winner ? ' winner' : ''}`} active={active}>
               <div className="sf-player-name">
                 {active && <span aria-hidden="true">▶ </span>}
+                <SeatAvatar seat={table.summary.seats[seat]} size="sm" className="seat-avatar" />
                 {/* "(you)" never breaks inside (Japanese "(あなた)" stays whole); a long name may. */}
-                <span className="sf-player-who">{names[seat]}</span>{seat === me && <> <span className="sf-you">({t('sf.you')})</span></>}
+                <span className="sf-player-who">{names[seat]}</span>{seat === me && marksYou(names[seat] ?? '', t('sf.you')) && <> <span className="sf-you">({t('sf.you')})</span></>}
                 {winner && <span aria-hidden="true" className="sf-star"> ★</span>}
               </div>
               <div className="sf-player-score" aria-label={`${t('sf.score')}: ${score}`}>

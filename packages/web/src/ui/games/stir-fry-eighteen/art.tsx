@@ -107,6 +107,11 @@ const DRAWINGS: Record<SfCard, ReactElement> = {
   ),
 };
 
+/** A card's drawing alone (64×64 units), for a picture made of several, such as the lobby's cover. */
+export function cardDrawing(card: SfCard): ReactElement {
+  return DRAWINGS[card];
+}
+
 /** A card's picture (decorative: the card's name is beside it in text). */
 export function CardArt({ card, className }: { card: SfCard; className?: string }) {
   return (

@@ -6,4 +6,5 @@ export const SF_WEB = webGame({
   screen: () => import('./SfGame.js').then((m) => m.SfGame),
   replay: () => import('./Replay.js').then((m) => m.SfReplay),
   learn: () => import('./learn.js').then((m) => m.SF_LEARN),
+  cover: () => import('./cover.js').then((m) => m.default),
 });
