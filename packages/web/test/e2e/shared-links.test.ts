@@ -163,6 +163,10 @@ describe.skipIf(shouldSkip('shared-links'))('links that open at once, in words, 
           expect(await page.locator('.replay-coach').innerText()).toContain(word(lang, 'coach.json', 'replay.seat'));
           expect(await untranslated(page)).toEqual([]);
           if (lang === 'ja') {
+            // Back to the last position ("last" in the controls) for the record: the last round's lines.
+            await page.locator('.replay-buttons button').last().click();
+            await page.locator('.replay-seat li.f7-card').first().waitFor();
+            expect(await page.locator('.replay-seat .f7-line-empty').count()).toBe(0);
             for (const [w, hgt] of [[1440, 900], [390, 844]] as const) {
               await page.setViewportSize({ width: w, height: hgt });
               await screenshot(page, `words-replay-${lang}-${w}`);
