@@ -38,7 +38,8 @@ export type Pace = 'relaxed' | 'normal' | 'fast';
  * Someone at a Flip 7 table: a fresh browser context (English, `viewport`) on the lobby after giving
  * `name`, with the pace setting `pace`. The page keeps `window.notes` (the frequencies of every
  * Web Audio note it plays, in order), `window.travels` (one entry per animation started on a
- * Flip 7 card or a travelling copy of one: its first transform) and `window.moments` (ShownMoment).
+ * Flip 7 card or a travelling copy of one: its first transform), `window.cssMotion` (the name of
+ * every CSS animation started on the Flip 7 screen) and `window.moments` (ShownMoment).
  * A touch device's context runs on Playwright's clock, so that a finger's long press lasts as long
  * as the test moves the page's time (f7-table.test.ts).
  */
@@ -51,10 +52,15 @@ export async function f7Player(h: Harness, name: string, viewport: { width: numb
   if (extra.hasTouch === true) await context.clock.install();
   await context.addInitScript((paceSetting) => {
     localStorage.setItem('parlor.settings', JSON.stringify({ pace: paceSetting, muted: false }));
-    const w = window as unknown as { notes: number[]; travels: string[]; moments: unknown[]; AudioContext: unknown };
+    const w = window as unknown as { notes: number[]; travels: string[]; moments: unknown[]; cssMotion: string[]; AudioContext: unknown };
     w.notes = [];
     w.travels = [];
     w.moments = [];
+    w.cssMotion = [];
+    // Every CSS animation started on the Flip 7 screen, by name (a card turning, a bust fading…).
+    document.addEventListener('animationstart', (e) => {
+      if (e.target instanceof Element && e.target.closest('.f7') !== null) w.cssMotion.push(e.animationName);
+    }, true);
     // Each moment the table shows: its key, the banner, and any flash over the action area.
     let last: string | null = null;
     new MutationObserver(() => {
@@ -109,6 +115,8 @@ export async function f7Player(h: Harness, name: string, viewport: { width: numb
 export const notes = (page: Page): Promise<number[]> => page.evaluate(() => (window as unknown as { notes: number[] }).notes);
 export const travels = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as { travels: string[] }).travels);
 export const moments = (page: Page): Promise<ShownMoment[]> => page.evaluate(() => (window as unknown as { moments: ShownMoment[] }).moments);
+/** The names of the CSS animations started on the Flip 7 screen so far, in order (f7.css's `f7-…`, and any other). */
+export const cssMotion = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as { cssMotion: string[] }).cssMotion);
 
 /** The page in `lang` (the header's language menu). */
 export async function setLang(page: Page, lang: Lang): Promise<void> {

@@ -9,7 +9,8 @@
  * a card's tooltip opens on a long press or keyboard focus, never on a plain tap, inside the window
  * (the leftmost and the rightmost card of the lines; the card to give, a Tab stop of its own, by
  * keyboard on the desktop); each round's end is shown as a moment of its own and then gives way to
- * the next; cards travel from the deck, and nothing moves under prefers-reduced-motion. Then a phone
+ * the next; cards travel from the deck and turn over as they land, and nothing moves under
+ * prefers-reduced-motion (no travel, no CSS animation of the table's but a flash's fade). Then a phone
  * played until an action card is the player's to give: the card to give and the card set aside during
  * a Flip Three on the way show their text on a long press and on keyboard focus, as its description,
  * never on a tap, inside the window. Screenshots in artifacts/e2e/f7-table-*.png.
@@ -29,7 +30,7 @@ import { type F7Policy, chooseSeed, enough, f7SetAsideShown, f7Simple, playF7 } 
 import { type Harness, createTable, fillWithBots, shouldSkip, start, startHarness, waitUntil, withFailureShots } from './support/e2e.js';
 import type { ServerTime } from './support/time.js';
 import {
-  type Moment, type Pace, decide, descriptionOf, expectTidy, f7Player, moments, nextMoment, notes, playUntil, setLang, settle, shoot, strings, travels, webRoot,
+  type Moment, type Pace, cssMotion, decide, descriptionOf, expectTidy, f7Player, moments, nextMoment, notes, playUntil, setLang, settle, shoot, strings, travels, webRoot,
 } from './f7-support.js';
 
 const en = strings('en');
@@ -283,8 +284,9 @@ describe.skipIf(shouldSkip('f7-table'))('Flip 7 table on a phone and a desktop',
       expect(shown.filter((m) => m.covered !== null).map((m) => `${m.key}: ${m.covered}`)).toEqual([]);
       // Each round's end was on screen as a moment of its own, then gave way to the next deal.
       expect(roundEndsShownThenGone(shown)).toEqual([]);
-      // Cards travelled from the deck (motion allowed here).
+      // Cards travelled from the deck (motion allowed here), and turned over as they landed.
       expect((await travels(page)).filter((x) => x.startsWith('f7-card translate(')).length).toBeGreaterThan(5);
+      expect(await cssMotion(page)).toContain('f7-turn');
       expect(errors).toEqual([]);
       // The bust and Flip 7 cues are the game's own; the turn cue is the page's: something sounded.
       expect((await notes(page)).length).toBeGreaterThan(0);
@@ -373,8 +375,9 @@ describe.skipIf(shouldSkip('f7-table'))('Flip 7 table on a phone and a desktop',
       expect(shown.filter((m) => m.key.endsWith(':end')).length, 'rounds ended with a moment of their own').toBeGreaterThan(0);
       expect(roundEndsShownThenGone(shown)).toEqual([]);
       expect(shown.filter((m) => m.covered !== null).map((m) => `${m.key}: ${m.covered}`)).toEqual([]);
-      // prefers-reduced-motion: no card travelled.
+      // prefers-reduced-motion: no card travelled, and nothing of the table's moved (a flash only fades in and out).
       expect(await travels(page)).toEqual([]);
+      expect((await cssMotion(page)).filter((name) => name.startsWith('f7-') && name !== 'f7-fade')).toEqual([]);
       expect(errors).toEqual([]);
     });
   }, 900_000);
