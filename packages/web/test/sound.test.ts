@@ -6,11 +6,12 @@ import type { TableState } from '../src/state/store.js';
 import { F7_CUES, f7CueOf } from '../src/ui/games/flip-7/cues.js';
 import { SF_CUES, sfCueOf } from '../src/ui/games/stir-fry-eighteen/cues.js';
 import { TIMER_LOW_SECONDS, chatCue, endCue, timerLowIn } from '../src/ui/settings/cues.js';
-import { TABLE_CUES, type Tone, audible, loudness, playTone } from '../src/ui/sound.js';
+import { TABLE_CUES } from '../src/ui/sound-set.js';
+import { type Tone, audible, loudness, play, playTone } from '../src/ui/sound.js';
 
 // The sound set (ui/sound.ts, ui/settings/cues.ts, games/*/cues.ts): which cue each moment sounds,
 // the volume's mapping and its setting, and what a tone asks of Web Audio at a volume (a fake
-// AudioContext records it). No audio is heard here.
+// AudioContext records it; the synthesizer is loaded on the first sound). No audio is heard here.
 
 /** Every cue of the set, by name. */
 const ALL: Record<string, Tone> = {
@@ -179,25 +180,29 @@ describe('playing a tone at the volume chosen', () => {
     g.AudioContext = FakeAudio;
   });
   afterAll(() => { delete g.window; delete g.AudioContext; delete g.localStorage; });
-  const hear = (tone: Tone) => { heard.freqs = []; heard.peaks = []; heard.noise = 0; playTone(tone); return { ...heard }; };
+  const hear = async (tone: Tone) => { heard.freqs = []; heard.peaks = []; heard.noise = 0; await playTone(tone); return { ...heard }; };
 
-  it('every note and noise burst, each peaking at the volume\'s gain times the tone\'s level', () => {
+  it('every note and noise burst, each peaking at the volume\'s gain times the tone\'s level', async () => {
     updateSettings({ muted: false, volume: 1 });
-    const full = hear(F7_CUES.flip7.tone);
+    const full = await hear(F7_CUES.flip7.tone);
     expect(full.freqs).toEqual([523, 659, 784, 1047, 2093, 2637, 3136]);
     expect(full.peaks.slice(0, 4).every((p) => Math.abs(p - 0.16 * 0.8) < 1e-9)).toBe(true);
     expect(full.peaks.slice(4).every((p) => Math.abs(p - 0.16 * 0.5) < 1e-9)).toBe(true);
     updateSettings({ volume: 0.5 });
-    const half = hear(F7_CUES.flip7.tone);
+    const half = await hear(F7_CUES.flip7.tone);
     expect(half.peaks).toEqual(full.peaks.map((p) => p / 4));
     // A card's swish is noise as well as a tick.
-    expect(hear(F7_CUES.flip.tone).noise).toBe(1);
+    expect((await hear(F7_CUES.flip.tone)).noise).toBe(1);
+    // A table cue by its name: its tone, loaded with the synthesizer.
+    heard.freqs = [];
+    await play('yourTurn');
+    expect(heard.freqs).toEqual([660, 880, 1320]);
   });
-  it('nothing at volume 0 or muted; the volume is remembered in this browser', () => {
+  it('nothing at volume 0 or muted; the volume is remembered in this browser', async () => {
     updateSettings({ volume: 0 });
-    expect(hear(TABLE_CUES.yourTurn).freqs).toEqual([]);
+    expect((await hear(TABLE_CUES.yourTurn)).freqs).toEqual([]);
     updateSettings({ volume: 0.4, muted: true });
-    expect(hear(TABLE_CUES.yourTurn).freqs).toEqual([]);
+    expect((await hear(TABLE_CUES.yourTurn)).freqs).toEqual([]);
     expect(JSON.parse(saved.get('parlor.settings')!)).toMatchObject({ volume: 0.4, muted: true });
     // A volume outside 0–1 changes nothing.
     updateSettings({ volume: 3 });

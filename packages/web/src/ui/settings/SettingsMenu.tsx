@@ -80,7 +80,7 @@ export function SettingsMenu() {
               onChange={(e) => updateSettings({ volume: Number(e.target.value) / 100 })} />
           </label>
           <p id="sound-help" className="hint">{t('settings.soundHelp')}</p>
-          <button type="button" className="secondary" disabled={!audible(settings)} onClick={() => play('yourTurn')}>{t('settings.try')}</button>
+          <button type="button" className="secondary" disabled={!audible(settings)} onClick={() => void play('yourTurn')}>{t('settings.try')}</button>
         </div>
       )}
     </div>

@@ -81,13 +81,13 @@ export function useTurnCues(table: TableState | undefined, me: string | null = n
   useEffect(() => {
     const now = key === null || cue === null ? null : { key, cue };
     const sound = cueToPlay(was.current, now);
-    if (sound !== null) play(sound);
+    if (sound !== null) void play(sound);
     was.current = key;
   }, [key, cue]);
   useEffect(() => {
     const wait = key === null ? null : timerLowIn(deadline, Date.now());
     if (wait === null) return;
-    const id = window.setTimeout(() => play('timerLow'), wait);
+    const id = window.setTimeout(() => void play('timerLow'), wait);
     return () => window.clearTimeout(id);
   }, [key, deadline]);
 
@@ -98,7 +98,7 @@ export function useTurnCues(table: TableState | undefined, me: string | null = n
   useEffect(() => {
     if (chat === undefined || tableId === undefined) return;
     const seen = seenChat.current;
-    if (seen !== null && seen.id === tableId && chatCue(seen.last, chat, me)) play('chat');
+    if (seen !== null && seen.id === tableId && chatCue(seen.last, chat, me)) void play('chat');
     seenChat.current = { id: tableId, last: chat[chat.length - 1] ?? null };
   }, [chat, tableId, me]);
 
@@ -113,7 +113,7 @@ function useOnce(cue: Cue | null, key: string | null): void {
     const first = seen.current === undefined;
     if (key === seen.current) return;
     seen.current = key;
-    if (!first && key !== null && cue !== null) play(cue);
+    if (!first && key !== null && cue !== null) void play(cue);
   }, [cue, key]);
 }
 
@@ -136,7 +136,7 @@ export function playGameCue(cue: GameCue, key: string): void {
   if (played.has(id)) return;
   played.add(id);
   if (played.size > 500) played.delete(played.values().next().value!);
-  playTone(cue.tone);
+  void playTone(cue.tone);
 }
 
 /**
