@@ -1,4 +1,5 @@
 export * from './messages.js';
+export * from './limits.js';
 export * from './seats.js';
 export * from './server-messages.js';
 export * from './errors.js';

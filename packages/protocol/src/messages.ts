@@ -1,6 +1,7 @@
 import { BOT_LEVELS } from '@parlor/bots';
 import { GAMES, GAME_IDS } from '@parlor/rules';
 import { z } from 'zod';
+import { GRACE_SECONDS } from './limits.js';
 import { MAX_SEATS, MIN_SEATS } from './seats.js';
 
 /**
@@ -15,11 +16,6 @@ export const MAX_MESSAGE_BYTES = 8 * 1024;
 export const MAX_NAME_LENGTH = 24;
 export const MAX_CHAT_LENGTH = 300;
 export const MOVE_TIMERS = [0, 30, 60, 120] as const;
-/**
- * The seconds a table's creator may give a disconnected player to come back before a stand-in
- * plays their seat (`table.create`'s `grace`; the server's PARLOR_GRACE_SECONDS when left out).
- */
-export const GRACE_SECONDS = { min: 10, max: 600 } as const;
 export const LOBBY_DEFAULT_LIMIT = 50;
 export const LOBBY_MAX_LIMIT = 100;
 /** A lobby page stops short of this many bytes, whatever its limit. */

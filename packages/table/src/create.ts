@@ -1,7 +1,7 @@
 import { type GameId, gameModule } from '@parlor/rules';
 import type { Refusal } from './effect.js';
 import type { TableRow } from './rows.js';
-import { GRACE_SECONDS } from '@parlor/protocol';
+import { GRACE_SECONDS } from '@parlor/protocol/limits';
 
 /** What a person asks for when they create a table (the protocol's `table.create`, checked for shape). */
 export interface TableRequest {
