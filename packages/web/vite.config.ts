@@ -162,7 +162,15 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: 'hidden',
     chunkSizeWarningLimit: 400,
-    rolldownOptions: { output: { chunkFileNames } },
+    rolldownOptions: {
+      output: {
+        chunkFileNames,
+        // React and i18next, which every page needs, in one chunk: left to the bundler, the chunks
+        // loaded later (the lobby's pictures, the avatars) split them into several small chunks,
+        // each compressed apart, and the first load grew by 2 KB.
+        codeSplitting: { groups: [{ name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|use-sync-external-store)[\\/]/ }] },
+      },
+    },
   },
   // `npm run dev`: the WebSocket, the exports and the HTTP API (docs/api.md) go to a server on 8080.
   server: { proxy: { '/ws': { target: 'ws://127.0.0.1:8080', ws: true }, '/tables': 'http://127.0.0.1:8080', '/api': 'http://127.0.0.1:8080' } },
