@@ -9,3 +9,9 @@
  * plays their seat (`table.create`'s `grace`; the server's PARLOR_GRACE_SECONDS when left out).
  */
 export const GRACE_SECONDS = { min: 10, max: 600 } as const;
+
+/**
+ * A player's display rating of a game is provisional until this many rated games of it (docs/api.md,
+ * "Display rating"): the server marks it, and clients count the games left.
+ */
+export const PROVISIONAL_GAMES = 10;

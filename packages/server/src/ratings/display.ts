@@ -1,3 +1,4 @@
+import { PROVISIONAL_GAMES } from '@parlor/protocol/limits';
 import { type Skill, conservative } from './ratings.js';
 
 /** The display rating of a new player, whose conservative rating μ − 3σ is 0 (docs/api.md, "Display rating"). */
@@ -11,8 +12,8 @@ export const DISPLAY_START = 1500;
  */
 export const DISPLAY_SCALE = 30;
 
-/** A rating is provisional until this many rated games of the game (its σ is still large). */
-export const PROVISIONAL_GAMES = 10;
+/** A rating is provisional until this many rated games of the game (its σ is still large); the protocol's, as clients count with it. */
+export { PROVISIONAL_GAMES };
 
 /**
  * The rating players read: 1500 + 30 · (μ − 3σ), rounded, and never below 0. A monotone function

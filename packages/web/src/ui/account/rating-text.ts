@@ -1,3 +1,5 @@
+import { PROVISIONAL_GAMES } from '@parlor/protocol/limits';
+
 /**
  * How the display rating reads (docs/api.md, "Display rating"): whole points, no grouping (a
  * rating reads "1512" in every language, as players know it), a provisional one marked with "?",
@@ -20,7 +22,6 @@ export function changeWay(change: number): 'up' | 'down' | 'same' {
 }
 
 /** The rated games a provisional rating still needs before it settles (after `games` of them). */
-export const PROVISIONAL_GAMES = 10;
 export function gamesToSettle(games: number): number {
   return Math.max(0, PROVISIONAL_GAMES - games);
 }
