@@ -14,8 +14,8 @@ import { type Game, type TableMsg, TableDriver, isGame, isTable, openTable, seen
  * a game: a third one is covered by adding it to GAMES). Over real WebSockets, with a fixed seed per
  * game and a paused TestClock the test moves itself, so each case plays the same game every run:
  *  - no frame to a seat or a spectator holds what that viewer's view hides;
- *  - a player who disconnects on their turn is played by a stand-in, with a move timer (after the
- *    grace period) and without one (replaced by another player, or the idle rule), and the game ends;
+ *  - a player who disconnects on their turn is played by a stand-in after the table's grace period,
+ *    with a move timer and without one (or by the idle rule once everyone is gone), and the game ends;
  *  - a restart mid-game resumes at the last acknowledged action, and the game ends;
  *  - a move timer and a response window run out exactly when the server's clock reaches their end.
  */
@@ -226,11 +226,11 @@ for (const id of GAME_IDS) {
       expect(log.game.finishedAt).not.toBeNull();
     }, GAME_MS);
 
-    it('without a move timer a disconnected player is waited for until another replaces them after replaceAfter, and the game ends', async () => {
+    it('without a move timer a disconnected player is waited for through the table\'s grace period, then a stand-in plays, and the game ends', async () => {
       const clock = new TestClock();
-      const replaceMs = 120_000;
-      const s = await start({ replaceAfterSeconds: replaceMs / 1000 }, { clock, seed: seedFor(id) });
-      const d = await openTable(connect, clock, { game: id, people: 2, bots: seatsNear(module, 3) - 2 }, `every-game ${id}`);
+      const graceMs = 20_000;
+      const s = await start({}, { clock, seed: seedFor(id) });
+      const d = await openTable(connect, clock, { game: id, people: 2, bots: seatsNear(module, 3) - 2, grace: graceMs / 1000 }, `every-game ${id}`);
       await d.start();
       const turn = ownTurn(0, null);
       const asked = await d.playUntil(turn, (p, m) => p.seat === 0 && turn(m));
@@ -238,22 +238,16 @@ for (const id of GAME_IDS) {
       d.people[0]!.here = false;
       const goneAt = clock.now();
       await seen(d.spectator, isTable(d.tableId, (t) => !playerSeat(t, 0).connected));
-      const other = d.people[1]!.client;
-      const replace = () => other.request({ type: 'table.replace', tableId: d.tableId, seat: 0 });
-      expect(await replace()).toMatchObject({ type: 'error', code: 'TOO_SOON' });
-      // Nothing moves for her meanwhile: the game waits, and says for whom.
-      let now = await d.advance(replaceMs - 1);
+      // Nothing moves for her meanwhile: the game waits, and says for whom and until when.
+      let now = await d.advance(graceMs - 1);
       expect(now.game).toMatchObject({ seq: asked.seq, waitingFor: [0], deadline: null });
-      expect(playerSeat(now.table, 0)).toMatchObject({ connected: false, away: false });
-      expect(await replace()).toMatchObject({ type: 'error', code: 'TOO_SOON' });
+      expect(playerSeat(now.table, 0)).toMatchObject({ connected: false, away: false, standInAt: goneAt + graceMs });
       now = await d.advance(1);
-      expect(await replace()).toMatchObject({ type: 'ok', tableId: d.tableId });
-      now = await d.sync();
-      expect(playerSeat(now.table, 0)).toMatchObject({ away: true, awayReason: 'replaced' });
+      expect(playerSeat(now.table, 0)).toMatchObject({ away: true, awayReason: 'disconnected', standInAt: null });
       const end = await d.playUntil();
       const log = await readLog(s.dbPath, d.tableId);
       const hers = log.actions.filter((a) => a.seq >= asked.seq && a.seat === 0);
-      expect(hers[0]).toMatchObject({ seq: asked.seq, by: 'stand-in', at: iso(goneAt + replaceMs) });
+      expect(hers[0]).toMatchObject({ seq: asked.seq, by: 'stand-in', at: iso(goneAt + graceMs) });
       expect(hers.every((a) => a.by === 'stand-in')).toBe(true);
       expect(end.outcome).toEqual(json(module.outcome(log.states.at(-1))));
     }, GAME_MS);
