@@ -5,27 +5,10 @@
  * noun form in one of them, a coach that names the game's things otherwise than the table does
  * ("Mano" for the table's "Round"), and a "(you)" mark that repeats the name it follows ("Tu (tu)").
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { marksYou } from '../src/ui/table/names.js';
+import { FILES, LANGS, load } from './locale-files.js';
 
-const dir = resolve(import.meta.dirname, '../src/i18n/locales');
-const LANGS = ['en', 'it', 'ja', 'pl', 'ko'] as const;
-const FILES = readdirSync(join(dir, 'en')).filter((f) => f.endsWith('.json'));
-
-type Tree = { [k: string]: string | Tree };
-function flatten(t: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [k, v] of Object.entries(t)) {
-    const key = prefix ? `${prefix}.${k}` : k;
-    if (typeof v === 'string') out.set(key, v);
-    else for (const [kk, vv] of flatten(v, key)) out.set(kk, vv);
-  }
-  return out;
-}
-const load = (lang: string, file: string): Map<string, string> =>
-  flatten(JSON.parse(readFileSync(join(dir, lang, file), 'utf8')) as Tree);
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
 /**
