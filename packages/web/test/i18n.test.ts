@@ -1,17 +1,28 @@
 import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../src/i18n/index.js';
 import { FILES, LANGS, load } from './locale-files.js';
 
 const variables = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 describe('translations', () => {
-  it('Polish has every plural form i18next asks for (one, few, many, other)', () => {
-    for (const file of FILES) {
-      const pl = load('pl', file);
-      for (const k of [...load('en', file).keys()].filter((x) => x.endsWith('_other'))) {
-        const base = k.slice(0, -'_other'.length);
-        for (const form of ['_one', '_few', '_many', '_other']) expect(pl.has(base + form), `pl/${file} ${base}${form}`).toBe(true);
+  // i18next picks a plural form by Intl.PluralRules' categories (CLDR): every language needs each
+  // category its rules name (Polish one, few, many, other; French, Spanish, Italian and Portuguese
+  // one, many, other), besides English's own `_one`, so that no count ever shows a key.
+  for (const lang of LANGS) {
+    const forms = new Intl.PluralRules(lang).resolvedOptions().pluralCategories.map((c) => `_${c}`);
+    it(`${lang} has every plural form its CLDR rules name (${forms.join(', ')})`, () => {
+      for (const file of FILES) {
+        const strings = load(lang, file);
+        for (const k of [...load('en', file).keys()].filter((x) => x.endsWith('_other'))) {
+          const base = k.slice(0, -'_other'.length);
+          for (const form of forms) expect(strings.has(base + form), `${lang}/${file} ${base}${form}`).toBe(true);
+        }
       }
-    }
+    });
+  }
+
+  it('the picker offers exactly the languages the tests check', () => {
+    expect(LANGUAGES.map((l) => l.code).sort()).toEqual([...LANGS].sort());
   });
 
   for (const file of FILES) {

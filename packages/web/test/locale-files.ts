@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 
 /** The web client's translation files, read as flat key → text maps, for the tests that check them. */
 const dir = resolve(import.meta.dirname, '../src/i18n/locales');
-export const LANGS = ['en', 'it', 'ja', 'pl', 'ko'] as const;
+export const LANGS = ['en', 'de', 'es', 'fr', 'it', 'pl', 'pt-BR', 'ja', 'ko', 'zh-Hans'] as const;
 /** The namespaces (file names), as English has them. */
 export const FILES = readdirSync(join(dir, 'en')).filter((f) => f.endsWith('.json'));
 

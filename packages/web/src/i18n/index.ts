@@ -1,13 +1,23 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-/** The five languages of the sources (shared/seeds): every string exists in each. */
+/**
+ * The ten languages, each named in itself (the picker shows these names): the five of the sources
+ * (shared/seeds) and German, French, Spanish, Brazilian Portuguese and Simplified Chinese. Every
+ * string exists in each. A code is the BCP 47 tag the page's `lang` gets (fonts and screen readers
+ * go by it: `zh-Hans` is drawn with Simplified Chinese glyphs, not Japanese ones).
+ */
 export const LANGUAGES = [
   { code: 'en', name: 'English' },
+  { code: 'de', name: 'Deutsch' },
+  { code: 'es', name: 'Español' },
+  { code: 'fr', name: 'Français' },
   { code: 'it', name: 'Italiano' },
-  { code: 'ja', name: '日本語' },
   { code: 'pl', name: 'Polski' },
+  { code: 'pt-BR', name: 'Português (Brasil)' },
+  { code: 'ja', name: '日本語' },
   { code: 'ko', name: '한국어' },
+  { code: 'zh-Hans', name: '简体中文' },
 ] as const;
 export type Language = (typeof LANGUAGES)[number]['code'];
 
@@ -42,7 +52,7 @@ const isLanguage = (x: string): x is Language => LANGUAGES.some((l) => l.code ==
 function filesOf(lang: Language, files: Record<string, Loader>): { file: string; load: Loader }[] {
   const out: { file: string; load: Loader }[] = [];
   for (const [path, load] of Object.entries(files)) {
-    const m = /^\.\/locales\/([a-z]+)\/([\w-]+)\.json$/.exec(path);
+    const m = /^\.\/locales\/([A-Za-z-]+)\/([\w-]+)\.json$/.exec(path);
     if (m !== null && m[1] === lang) out.push({ file: m[2]!, load });
   }
   return out;
@@ -94,15 +104,35 @@ export function loadStrings(file: string): Promise<void> {
 
 const KEY = 'parlor.lang';
 
+/**
+ * The language of a browser's language tag (`navigator.languages`, which the browser builds from the
+ * same list it sends as `Accept-Language`), or null when none of the ten fits. An exact tag wins;
+ * else the tag's language alone: any Portuguese reads Brazilian Portuguese, and any Chinese
+ * (Traditional too: `zh-TW`, `zh-Hant`) Simplified Chinese, the only Portuguese and Chinese there
+ * are, sooner than English.
+ */
+export function languageOfTag(tag: string): Language | null {
+  const lower = tag.trim().toLowerCase();
+  const exact = LANGUAGES.find((l) => l.code.toLowerCase() === lower);
+  if (exact !== undefined) return exact.code;
+  const base = lower.split(/[-_]/)[0]!;
+  return LANGUAGES.find((l) => l.code.toLowerCase().split('-')[0] === base)?.code ?? null;
+}
+
+/** The first of `tags` (most preferred first) that one of the ten languages fits, else English. */
+export function pickLanguage(tags: readonly string[]): Language {
+  for (const tag of tags) {
+    const lang = languageOfTag(tag);
+    if (lang !== null) return lang;
+  }
+  return 'en';
+}
+
 /** The saved choice, else the browser's first supported language, else English. */
 export function detectLanguage(): Language {
   const saved = localStorage.getItem(KEY);
   if (saved && isLanguage(saved)) return saved;
-  for (const tag of navigator.languages ?? [navigator.language]) {
-    const base = tag.toLowerCase().split('-')[0]!;
-    if (isLanguage(base)) return base;
-  }
-  return 'en';
+  return pickLanguage(navigator.languages ?? [navigator.language]);
 }
 
 export async function setLanguage(lang: Language): Promise<void> {

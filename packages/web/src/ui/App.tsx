@@ -105,7 +105,7 @@ function Header() {
       <label className="lang">
         <span className="visually-hidden">{t('app.language')}</span>
         <select aria-label={t('app.language')} value={i18n.language} onChange={(e) => void setLanguage(e.target.value as Language)}>
-          {LANGUAGES.map((l) => <option key={l.code} value={l.code}>{l.name}</option>)}
+          {LANGUAGES.map((l) => <option key={l.code} value={l.code} lang={l.code}>{l.name}</option>)}
         </select>
       </label>
     </header>
