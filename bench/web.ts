@@ -49,14 +49,15 @@ export function staticImports(code: string, from: string): string[] {
   return [...out];
 }
 
-/** Each language's translation chunks named in a script (`./locale-<lang>-<file>-<hash>.js`), as absolute paths. */
+/** Each language's translation chunks named in a script (`./locale-<lang>-<file>-<hash>.js`, `pt_BR` for `pt-BR`), as absolute paths by language tag. */
 export function localeChunks(code: string, from: string): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  for (const m of code.matchAll(/["'`](\.{1,2}\/(?:[\w-]+\/)*locale-([a-z]+)-[\w-]+\.js)["'`]/g)) {
+  for (const m of code.matchAll(/["'`](\.{1,2}\/(?:[\w-]+\/)*locale-([A-Za-z_]+)-[\w-]+\.js)["'`]/g)) {
     const path = new URL(m[1]!, `http://x${from}`).pathname;
-    const list = out.get(m[2]!) ?? [];
+    const lang = m[2]!.replace(/_/g, '-');
+    const list = out.get(lang) ?? [];
     if (!list.includes(path)) list.push(path);
-    out.set(m[2]!, list);
+    out.set(lang, list);
   }
   return out;
 }

@@ -86,10 +86,14 @@ function precompress(): Plugin {
   };
 }
 
-/** Each language's translation chunks named by language (`locale-ja-common-….js`), so that the first load of one language can be told apart. */
+/**
+ * Each language's translation chunks named by language (`locale-ja-common-….js`; a tag's hyphen
+ * becomes `_`, `locale-pt_BR-common-….js`, so that the language ends at the first hyphen), so that
+ * the first load of one language can be told apart.
+ */
 function chunkFileNames(chunk: { facadeModuleId: string | null; name: string }): string {
-  const m = /[\\/]locales[\\/]([a-z]+)[\\/]([\w-]+)\.json$/.exec(chunk.facadeModuleId ?? '');
-  return m === null ? 'assets/[name]-[hash].js' : `assets/locale-${m[1]}-${m[2]}-[hash].js`;
+  const m = /[\\/]locales[\\/]([A-Za-z-]+)[\\/]([\w-]+)\.json$/.exec(chunk.facadeModuleId ?? '');
+  return m === null ? 'assets/[name]-[hash].js' : `assets/locale-${m[1]!.replace(/-/g, '_')}-${m[2]}-[hash].js`;
 }
 
 /** Paths the server answers itself (never the app page): the service worker leaves them to the network. */
