@@ -138,9 +138,9 @@ describe('the volume', () => {
   });
   it('is read from what the browser saved, bad values taking the default', () => {
     expect(parseSettings(null)).toEqual(SETTINGS_DEFAULTS);
-    expect(parseSettings('{"pace":"fast","muted":true,"volume":0.35}')).toEqual({ pace: 'fast', muted: true, volume: 0.35 });
+    expect(parseSettings('{"pace":"fast","muted":true,"volume":0.35}')).toEqual({ pace: 'fast', muted: true, volume: 0.35, reader: false });
     // Settings saved before there was a volume keep theirs and get the default volume.
-    expect(parseSettings('{"pace":"relaxed","muted":false}')).toEqual({ pace: 'relaxed', muted: false, volume: SETTINGS_DEFAULTS.volume });
+    expect(parseSettings('{"pace":"relaxed","muted":false}')).toEqual({ pace: 'relaxed', muted: false, volume: SETTINGS_DEFAULTS.volume, reader: false });
     for (const bad of ['1.5', '-0.2', '"loud"', 'null']) expect(parseSettings(`{"volume":${bad}}`).volume).toBe(SETTINGS_DEFAULTS.volume);
     expect(parseSettings('not json')).toEqual(SETTINGS_DEFAULTS);
     expect(parseSettings('[]')).toEqual(SETTINGS_DEFAULTS);

@@ -9,10 +9,16 @@ export interface Settings {
   readonly muted: boolean;
   /** How loud the sounds are, from 0 (silent, as good as muted) to 1 (the loudest). */
   readonly volume: number;
+  /**
+   * Screen reader mode: the table shows every move as it comes (no hold keeps the latest state
+   * from the page) and nothing travels. Off unless chosen: no browser says reliably that a screen
+   * reader runs. Every table announces its events whatever this says (ui/table/announcer.ts).
+   */
+  readonly reader: boolean;
 }
 
 const KEY = 'parlor.settings';
-export const SETTINGS_DEFAULTS: Settings = { pace: 'normal', muted: false, volume: 0.7 };
+export const SETTINGS_DEFAULTS: Settings = { pace: 'normal', muted: false, volume: 0.7, reader: false };
 const DEFAULTS = SETTINGS_DEFAULTS;
 const PACES: readonly Pace[] = ['relaxed', 'normal', 'fast'];
 
@@ -30,6 +36,7 @@ export function parseSettings(text: string | null): Settings {
       pace: PACES.includes(raw.pace as Pace) ? raw.pace as Pace : DEFAULTS.pace,
       muted: typeof raw.muted === 'boolean' ? raw.muted : DEFAULTS.muted,
       volume: volumeOf(raw.volume) ?? DEFAULTS.volume,
+      reader: typeof raw.reader === 'boolean' ? raw.reader : DEFAULTS.reader,
     };
   } catch {
     return DEFAULTS;
@@ -63,6 +70,21 @@ export function updateSettings(change: Partial<Settings>): void {
 
 export function useSettings(): Settings {
   return useSyncExternalStore((fn) => { listeners.add(fn); return () => listeners.delete(fn); }, getSettings);
+}
+
+/** True when the player's system asks for a given media feature (false where none can be asked). */
+function mediaMatches(query: string): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(query).matches;
+}
+
+/**
+ * Whether the table keeps still: cards do not travel and nothing flashes. So it is in screen reader
+ * mode, and whenever the system asks for reduced motion or forces its own colours (where a
+ * travelling copy of a card would be drawn without the card's own colours). Checked at each move,
+ * so that a change applies at once.
+ */
+export function tableStill(settings: Settings = getSettings()): boolean {
+  return settings.reader || mediaMatches('(prefers-reduced-motion: reduce)') || mediaMatches('(forced-colors: active)');
 }
 
 /**

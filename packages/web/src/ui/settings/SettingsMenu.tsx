@@ -17,8 +17,8 @@ function GearIcon() {
 }
 
 /**
- * The header's settings: the pace of the table (how long it holds a moment: relaxed, normal, fast)
- * and the sounds (on or off, and their volume: 0 is silent), remembered in this browser
+ * The header's settings: the pace of the table (how long it holds a moment: relaxed, normal, fast),
+ * the sounds (on or off, and their volume: 0 is silent) and screen reader mode, remembered in this browser
  * (state/settings.ts). A disclosure: Escape or
  * a click elsewhere closes it, and Escape gives the keyboard back to its button.
  */
@@ -81,6 +81,12 @@ export function SettingsMenu() {
           </label>
           <p id="sound-help" className="hint">{t('settings.soundHelp')}</p>
           <button type="button" className="secondary" disabled={!audible(settings)} onClick={() => void play('yourTurn')}>{t('settings.try')}</button>
+          <label className="choice">
+            <input type="checkbox" role="switch" checked={settings.reader} aria-describedby="reader-help"
+              onChange={(e) => updateSettings({ reader: e.target.checked })} />
+            <span>{t('reader.mode')}</span>
+          </label>
+          <p id="reader-help" className="hint">{t('reader.modeHelp')}</p>
         </div>
       )}
     </div>

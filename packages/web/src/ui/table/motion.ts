@@ -1,4 +1,5 @@
 import { type RefCallback, useCallback, useRef } from 'react';
+import { tableStill } from '../../state/settings.js';
 
 /**
  * Cards that travel between places on a table screen (a deck, a player's line, a hand, a pile).
@@ -8,8 +9,8 @@ import { type RefCallback, useCallback, useRef } from 'react';
  * to its own spot (the FLIP technique: measure First and Last, Invert with a transform, Play the
  * transform back to none). With `to: 'discard'`, a card that leaves the screen leaves a copy of
  * itself where it was, which glides to that place and disappears. Nothing moves for a player whose
- * system asks for reduced motion (`prefers-reduced-motion: reduce`), nor when a place is not on the
- * page. A card that moves from one list to another keeps its `id` and glides from where it was.
+ * system asks for reduced motion (`prefers-reduced-motion: reduce`) or forces its colours, in screen
+ * reader mode, nor when a place is not on the page. A card that moves from one list to another keeps its `id` and glides from where it was.
  * Moving never changes layout, focus or what assistive technology reads: the card is already
  * in its place; the copy is `aria-hidden` and takes no pointer.
  *
@@ -24,10 +25,13 @@ import { type RefCallback, useCallback, useRef } from 'react';
 /** How long one card takes to travel, in milliseconds. */
 export const TRAVEL_MS = 420;
 
-/** True when the player's system asks for reduced motion (checked at each move, so a change applies at once). */
+/**
+ * True when nothing is to travel: the system asks for reduced motion or forces its colours, or the
+ * player chose screen reader mode (state/settings.ts, tableStill; checked at each move, so a change
+ * applies at once).
+ */
 export function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
-    && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return tableStill();
 }
 
 const places = new Map<string, HTMLElement>();
