@@ -12,6 +12,7 @@ import { useApp, useServices } from '../context.js';
 import { useTurnCues } from '../settings/cues.js';
 import { GAME_SCREENS } from '../games/registry.js';
 import { TableHelp } from '../learn/TableHelp.js';
+import { Announcer } from './Announcer.js';
 import { Chat } from './Chat.js';
 import { Fairness, exportHref } from './Fairness.js';
 import type { GameProps } from './game-props.js';
@@ -68,6 +69,8 @@ export function TablePage({ tableId, invite }: { tableId: string; invite: string
 
   return (
     <div className="table-page">
+      {/* The table's live regions: every game event said politely, what asks me now at once (announcer.ts). */}
+      <Announcer />
       <div className="table-bar">
         <nav className="table-back"><a href="/" onClick={(e) => { e.preventDefault(); navigate('/'); }}>← {t('table.back')}</a></nav>
         <TableHeading table={table} />

@@ -2,6 +2,9 @@ import type { F7Action, F7Event, F7PlayerStats, F7View } from '@parlor/rules';
 import { type MouseEvent, type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { myAwayReason } from '../../../state/presence.js';
+import { tableStill, useSettings } from '../../../state/settings.js';
+import { useCountdownNews, useLogNews, useOnce } from '../../table/announcer.js';
+import { ReaderKeys } from '../../table/ReaderKeys.js';
 import { WaitingOnGone } from '../../table/Presence.js';
 import type { LogEntry } from '../../../state/store.js';
 import { useGameCue } from '../../settings/cues.js';
@@ -18,7 +21,8 @@ import { arrivals } from './frames.js';
 import { GameLog } from './GameLog.js';
 import { PlayerLine } from './PlayerLine.js';
 import { RoundSummary, type F7RoundEnd } from './RoundSummary.js';
-import { cardLabel, distinctNames, toastFor, type Translate } from './text.js';
+import { f7Reading, f7TurnText, f7YourMove } from './reading.js';
+import { distinctNames, formatF7Event, toastFor, type Translate } from './text.js';
 import { usePacedFrame } from './usePacedFrame.js';
 import './f7.css';
 
@@ -32,12 +36,13 @@ const MANY_PLAYERS = 6;
  * and from the lines to the discard pile (ui/table/motion.ts); each moment sounds its cue (cues.ts).
  */
 export function F7Game({ table, snapshot, names: seatNames, act }: GameProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const names = distinctNames(seatNames);
   // A game played in this browser (the guided first game) has no fair-shuffle commitment: it paces
-  // its own moves, and it has no replay.
+  // its own moves, and it has no replay. In screen reader mode every move shows as it comes.
   const local = snapshot.commitment === '';
-  const { frame, live } = usePacedFrame(snapshot, table.log, !local);
+  const { reader } = useSettings();
+  const { frame, live } = usePacedFrame(snapshot, table.log, !local && !reader);
   const view = frame.view;
   const seat = snapshot.seat;
   const legal = live ? (snapshot.legal as F7Action[]) : [];
@@ -71,6 +76,24 @@ export function F7Game({ table, snapshot, names: seatNames, act }: GameProps) {
   const dock = useRef<HTMLDivElement>(null);
   useKeepFocus(root, dock);
 
+  // What the announcer says (ui/table/announcer.ts): every line of the log as the table shows it,
+  // whose decision it is, and — at once — a decision of mine with its choices and its time.
+  const tableId = table.summary.id;
+  const botPlaysMe = myAwayReason(table) !== null;
+  const roundEnd = frame.roundEnd ? last?.end ?? null : null;
+  const turn = f7TurnText(view, seat, names, roundEnd, botPlaysMe, t);
+  useLogNews(tableId, `${snapshot.gameNo}`, log.length, frame.seq === 0,
+    (from, to) => log.slice(from, to).flatMap(({ event }) => { const x = formatF7Event(event as F7Event, names, t); return x === null ? [] : [x]; }));
+  const asked = live && seat !== null && view.pending?.seat === seat && legal.length > 0;
+  const moveKey = asked ? `${snapshot.gameNo}:${snapshot.seq}` : null;
+  useOnce(tableId, 'urgent', moveKey, () => f7YourMove(view, seat!, names, giveTo, t), 'assertive');
+  const theirs = !over && !turn.mine && view.pending !== null && roundEnd === null ? `${snapshot.gameNo}:${view.round}:${view.pending.seat}:${view.pending.kind}` : null;
+  useOnce(tableId, 'turn', theirs, () => turn.text, 'polite');
+  const secs = useSecondsLeft(asked ? snapshot.deadline : null);
+  useCountdownNews(moveKey, secs, (n) => t('reader.secondsLeft', { count: n }));
+  const events = useMemo(() => log.map((l) => l.event as F7Event), [log]);
+  const read = (r: Parameters<typeof f7Reading>[0]) => f7Reading(r, view, seat, names, events, t, i18n.language, turn.text);
+
   return (
     <section ref={root} className="f7" aria-labelledby="f7-title" data-live={live} data-moment={frame.key}>
       <h2 id="f7-title" className="visually-hidden">{t('f7.title')}</h2>
@@ -88,7 +111,7 @@ export function F7Game({ table, snapshot, names: seatNames, act }: GameProps) {
               {over && outcome !== null && (
                 <EndScreen table={table} view={view} outcome={outcome} names={names} seat={seat} stats={stats} gameNo={local ? null : snapshot.gameNo} />
               )}
-              <Toasts events={frame.events} moment={frame.key} hold={frame.hold} names={names} t={t} />
+              {!tableStill() && <Toasts events={frame.events} moment={frame.key} hold={frame.hold} names={names} t={t} />}
               <FlipThrees view={view} names={names} />
               {!over && (
                 <ol className={`f7-players${view.players >= MANY_PLAYERS ? ' f7-many' : ''}${giveTo.length > 0 ? ' f7-giving' : ''}`} aria-label={t('f7.info.players')}
@@ -102,8 +125,8 @@ export function F7Game({ table, snapshot, names: seatNames, act }: GameProps) {
             </div>
             {!over && (
               <div ref={dock} className="f7-dock" tabIndex={-1}>
-                <TurnBanner view={view} seat={seat} names={names} roundEnd={frame.roundEnd ? last?.end ?? null : null}
-                  deadline={live ? snapshot.deadline : null} waiting={live && snapshot.waitingFor.length > 0} botPlaysMe={myAwayReason(table) !== null} />
+                <TurnBanner view={view} seat={seat} turn={turn} roundEnd={roundEnd !== null}
+                  deadline={live ? snapshot.deadline : null} waiting={live && snapshot.waitingFor.length > 0} />
                 {live && <WaitingOnGone table={table} snapshot={snapshot} names={names} />}
                 {seat !== null && <Controls view={view} seat={seat} names={names} legal={legal} receivers={giveTo} mover={mover} compact={view.players >= MANY_PLAYERS} />}
                 {/* The bust chance is for hitting or staying: not shown while you give an action card. */}
@@ -113,6 +136,7 @@ export function F7Game({ table, snapshot, names: seatNames, act }: GameProps) {
             {last !== null && <RoundSummary end={last.end} names={names} busted={last.busted} />}
           </div>
           <aside className="f7-side">
+            <ReaderKeys read={read} />
             <GameLog log={log} names={names} />
           </aside>
         </div>
@@ -244,33 +268,18 @@ function useSecondsLeft(deadline: number | null): number | null {
   return deadline === null ? null : Math.max(0, Math.ceil((deadline - now) / 1000));
 }
 
-/** Whose decision it is, in words, with the move timer's countdown; at a round's end, that it ended and why. */
-function TurnBanner({ view, seat, names, roundEnd, deadline, waiting, botPlaysMe }: {
-  view: F7View; seat: number | null; names: readonly string[]; roundEnd: F7RoundEnd | null; deadline: number | null; waiting: boolean; botPlaysMe: boolean;
+/** Whose decision it is, in words (f7TurnText), with the move timer's countdown; at a round's end, that it ended and why. */
+function TurnBanner({ view, seat, turn, roundEnd, deadline, waiting }: {
+  view: F7View; seat: number | null; turn: { text: string; mine: boolean }; roundEnd: boolean; deadline: number | null; waiting: boolean;
 }) {
   const { t } = useTranslation();
   const secs = useSecondsLeft(waiting ? deadline : null);
-  const p = view.pending;
-  let text: string;
-  let mine = false;
-  if (roundEnd !== null) {
-    text = `${t('f7.turn.roundOver', { round: roundEnd.round })} ${t(`f7.summary.reason.${roundEnd.reason}`, { name: roundEnd.flip7 === null ? '' : names[roundEnd.flip7] })}`;
-  } else if (p === null) text = t('f7.turn.dealing');
-  else if (p.seat === seat && botPlaysMe) text = t('f7.turn.botPlays');
-  else if (p.seat === seat) {
-    mine = true;
-    text = p.kind === 'give'
-      ? t(p.setAside ? 'f7.turn.yourGiveSetAside' : 'f7.turn.yourGive', { card: cardLabel(p.card, t) })
-      : t(p.atDeal ? 'f7.turn.yourDeal' : 'f7.turn.yourTurn');
-  } else {
-    const name = names[p.seat];
-    text = p.kind === 'give' ? t('f7.turn.theirGive', { name, card: cardLabel(p.card, t) })
-      : t(p.atDeal ? 'f7.turn.theirDeal' : 'f7.turn.theirTurn', { name });
-  }
-  const out = roundEnd === null && seat !== null && !mine && view.status[seat] !== 'active';
+  const { text, mine } = turn;
+  const out = !roundEnd && seat !== null && !mine && view.status[seat] !== 'active';
   return (
-    <div className={`f7-banner${mine ? ' is-mine' : ''}${roundEnd !== null ? ' is-round-end' : ''}`}>
-      <p role="status" className="f7-banner-text">
+    <div className={`f7-banner${mine ? ' is-mine' : ''}${roundEnd ? ' is-round-end' : ''}`}>
+      {/* Not live: the announcer says whose decision it is (F7Game), and this line would say it twice. */}
+      <p role="status" aria-live="off" className="f7-banner-text">
         {text}
         {out && <span className="f7-banner-sub"> {t('f7.turn.out')}</span>}
         {seat === null && <span className="f7-banner-sub"> {t('f7.turn.spectating')}</span>}

@@ -9,6 +9,7 @@ import { f7Actor, formatF7Event } from './text.js';
 /**
  * The game in words, every event up to the moment the table shows (`log`: the table's log as far as
  * that moment), newest at the bottom; the lines of a stand-in bot's moves say whom it played for.
+ * The box is not a live region: the table's announcer says each line as it comes (ui/table/announcer.ts).
  */
 export function GameLog({ log, names }: { log: readonly LogEntry[]; names: readonly string[] }) {
   const { t } = useTranslation();
@@ -27,7 +28,7 @@ export function GameLog({ log, names }: { log: readonly LogEntry[]; names: reado
   return (
     <details className="panel f7-log" open>
       <summary><h2>{t('f7.log.title')}</h2></summary>
-      <div className="f7-log-box" ref={box} tabIndex={0} role="log" aria-label={t('f7.log.title')}>
+      <div className="f7-log-box" ref={box} tabIndex={0} role="log" aria-live="off" aria-label={t('f7.log.title')}>
         {lines.length === 0 ? <p className="hint">{t('f7.log.empty')}</p> : (
           <ol>
             {lines.map((l) => (

@@ -8,7 +8,8 @@ import { formatSfEvent, type LogContext, sfActor, sfSaidEvents } from './format.
 
 /**
  * The game log in words, newest at the bottom; the latest action's lines are highlighted, and the
- * lines of a stand-in bot's moves say whom it played for.
+ * lines of a stand-in bot's moves say whom it played for. It is not a live region: the table's
+ * announcer says each line as it comes (ui/table/announcer.ts).
  */
 export function Log({ entries, ctx, lastSeq }: { entries: readonly LogEntry[]; ctx: LogContext; lastSeq: number }) {
   const { t } = useTranslation();
@@ -32,7 +33,7 @@ export function Log({ entries, ctx, lastSeq }: { entries: readonly LogEntry[]; c
     <section className="sf-log panel" aria-labelledby="sf-log-h">
       <h2 id="sf-log-h">{t('sf.log.title')}</h2>
       {lines.length === 0 ? <p className="small muted">{t('sf.log.empty')}</p> : (
-        <ol ref={box} tabIndex={0} aria-live="polite" aria-relevant="additions" aria-labelledby="sf-log-h">
+        <ol ref={box} tabIndex={0} aria-labelledby="sf-log-h">
           {lines.map((l) => (
             <li key={l.key} className={`sf-log-${l.kind}${l.seq === lastSeq ? ' recent' : ''}`}>
               {l.text}{l.standIn !== null && <StandInTag name={l.standIn} />}

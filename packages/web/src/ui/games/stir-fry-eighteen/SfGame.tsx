@@ -1,7 +1,10 @@
-import type { SfAction, SfEvent, SfProtein, SfView } from '@parlor/rules';
+import { type SfAction, type SfEvent, type SfProtein, type SfView, SF_HAND_LIMIT } from '@parlor/rules';
 import { type RefObject, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { myAwayReason } from '../../../state/presence.js';
+import { useSettings } from '../../../state/settings.js';
+import { useCountdownNews, useLogNews, useOnce } from '../../table/announcer.js';
+import { ReaderKeys } from '../../table/ReaderKeys.js';
 import { WaitingOnGone } from '../../table/Presence.js';
 import { useGameCue } from '../../settings/cues.js';
 import type { GameProps } from '../../table/game-props.js';
@@ -9,13 +12,14 @@ import { SfMotion } from './Card.js';
 import { sfCueOf } from './cues.js';
 import { Countdown } from './Countdown.js';
 import { EndScreen } from './EndScreen.js';
-import { formatSfEvent } from './format.js';
+import { formatSfEvent, sfSaidEvents } from './format.js';
 import { Hand } from './Hand.js';
 import { Log } from './Log.js';
 import { Players } from './Players.js';
 import { TableCenter, type Logged } from './TableCenter.js';
 import { TastePrompt } from './TastePrompt.js';
-import { usePacedSnapshot } from './pace.js';
+import { sfMomentOf, usePacedSnapshot } from './pace.js';
+import { sfReading } from './reading.js';
 import { uniqueNames, useLogContext, useSecondsLeft } from './util.js';
 import './sf.css';
 
@@ -100,7 +104,10 @@ export function SfGame({ table, snapshot: latest, names: rawNames, act }: GamePr
   const names = useMemo(() => uniqueNames(rawNames), [rawNames]);
   const latestView = latest.view as SfView;
   const me = typeof latestView.viewer === 'number' ? latestView.viewer : null;
-  const { shown: snapshot, moment } = usePacedSnapshot(latest, me);
+  // In screen reader mode every move shows as it comes: no hold keeps the latest from the page.
+  const { reader } = useSettings();
+  const paced = usePacedSnapshot(latest, me);
+  const { shown: snapshot, moment } = reader ? { shown: latest, moment: sfMomentOf(latest.events) } : paced;
   const view = snapshot.view as SfView;
   const legal = snapshot.legal as SfAction[];
   const ctx = useLogContext(names);
@@ -183,11 +190,40 @@ export function SfGame({ table, snapshot: latest, names: rawNames, act }: GamePr
   // A move's cue (a dish, a taste test's verdict) sounds when it is shown (once; not for what is on screen at first).
   useGameCue(sfCueOf(snapshot.events as SfEvent[]), `${table.summary.id}:${snapshot.gameNo}:${snapshot.seq}`);
 
+  // What the announcer says (ui/table/announcer.ts): every line of the log as the table shows it
+  // (whose turn, what was drawn or declared, a taste test and its verdict, a dish and its points),
+  // and — at once — what asks me now, with its choices and its seconds (SF-14's window).
+  const tableId = table.summary.id;
+  useLogNews(tableId, `${snapshot.gameNo}`, allEvents.length, snapshot.seq === 0, (from, to) => {
+    const said = sfSaidEvents(allEvents);
+    return allEvents.slice(from, to).flatMap((e, k) => { const x = said[from + k] ? formatSfEvent(e, ctx) : null; return x === null ? [] : [x]; });
+  });
+  const urgentKey = !mine || botPlaysMe ? null
+    : view.phase === 'taste-test' ? `${snapshot.gameNo}:taste:${snapshot.seq}` : `${snapshot.gameNo}:${view.phase}:${view.turn.number}`;
+  const readingInput = { view, me, log: allEvents, status, claims };
+  useOnce(tableId, 'urgent', urgentKey, () => {
+    const d = view.declaration;
+    if (view.phase === 'taste-test' && d !== null) {
+      const name = names[d.declarer];
+      const prompt = d.kind === 'pair' ? t('sf.taste.prompt_pair', { name }) : t('sf.taste.prompt_protein', { name, claim: t(`sf.claims.${d.claim}`) });
+      const time = seconds === null ? '' : ` ${t('reader.secondsLeft', { count: seconds })}.`;
+      return `${t('sf.taste.title')} ${prompt}${time} ${t('sf.taste.test')} / ${t('sf.taste.trust')}. ${t('sf.taste.autoTrust')}`;
+    }
+    const hand = sfReading('hand', readingInput, ctx) ?? '';
+    if (view.phase === 'discard-down') {
+      return `${status}. ${t('sf.actions.discardDown', { hand: view.hand?.length ?? 0, count: (view.hand?.length ?? 0) - SF_HAND_LIMIT })} ${hand}`;
+    }
+    return `${status}. ${hand} ${t('sf.actions.none')}`;
+  }, 'assertive');
+  useCountdownNews(urgentKey, seconds, (n) => t('reader.secondsLeft', { count: n }));
+  const read = (r: Parameters<typeof sfReading>[0]) => sfReading(r, readingInput, ctx);
+
   return (
     <SfMotion.Provider value={live}>
       <div ref={root} className="sf">
         <section className={`sf-status panel${mine ? ' mine' : ''}`} aria-label={t('sf.optionsSummary')}>
-          <div className="sf-status-main" role="status" aria-live="polite">
+          {/* Not live: the announcer says whose move it is and what asks me (above), and this line would say it twice. */}
+          <div className="sf-status-main" role="status" aria-live="off">
             <strong>{status}</strong>
             <Countdown seconds={seconds} />
             <WaitingOnGone table={table} snapshot={snapshot} names={names} />
@@ -214,6 +250,7 @@ export function SfGame({ table, snapshot: latest, names: rawNames, act }: GamePr
                 <Hand view={view} seq={snapshot.seq} legal={legal} fresh={fresh} act={sfAct} section={handRegion} />
               </div>
             )}
+            <ReaderKeys read={read} />
           </div>
           <Log entries={entries} ctx={ctx} lastSeq={snapshot.seq} />
         </div>
