@@ -14,7 +14,7 @@ import { chooseSeed, f7Simple, playF7 } from './support/deals.js';
 import { type Harness, screenshot, shouldSkip, startHarness, waitUntil, withFailureShots } from './support/e2e.js';
 import type { Lang } from './support/learn.js';
 import {
-  type Reader, expectSaidInOrder, focusLost, heard, logOf, loggedMoves, readKey, readerPerson, readerTable, typeInChat, urgent, use,
+  type Reader, expectInOrder, expectSaidInOrder, focusLost, heard, logOf, loggedMoves, readKey, readerPerson, readerTable, tabStops, typeInChat, urgent, use,
 } from './support/reader.js';
 
 const STAY_AT = 15;
@@ -143,6 +143,12 @@ async function readTheTable(page: Page, r: Reader, names: readonly string[]): Pr
   expect(await readKey(page, 'Shift+?')).toContain(`H: ${s('reader.key.hand')}`);
   // The list of keys is on the page, opened by "?".
   await page.getByText(s('reader.keysIntro')).waitFor();
+  // Tab from the decision: the other choice, the hint, the keys, the log, the chat — in this order.
+  await page.getByRole('button', { name: new RegExp(`^(${esc(s('f7.action.hit'))}|${esc(s('f7.action.take'))})`) }).focus();
+  const stops = await tabStops(page, 10);
+  expectInOrder(stops, [s('f7.action.stay'), s('f7.hint.show'), s('reader.keys'), s('f7.log.title'), s('table.chatPlaceholder')], 'Tab from Hit');
+  // Nothing on the way drops the keyboard onto the page's body.
+  expect(stops.slice(0, stops.findIndex((x) => x.includes(s('table.chatPlaceholder'))))).not.toContain('(body)');
   // Back to the decision.
   await page.getByRole('button', { name: new RegExp(`^${esc(s('f7.action.stay'))}`) }).focus();
 }

@@ -15,7 +15,7 @@ import { chooseSeed, playSf, sfCookOrEnd } from './support/deals.js';
 import { type Harness, screenshot, shouldSkip, startHarness, waitUntil, withFailureShots } from './support/e2e.js';
 import type { Lang } from './support/learn.js';
 import {
-  type Reader, type Strings, expectSaidInOrder, focusLost, heard, loggedMoves, readKey, readerPerson, readerTable, typeInChat, urgent, use,
+  type Reader, type Strings, expectInOrder, expectSaidInOrder, focusLost, heard, loggedMoves, readKey, readerPerson, readerTable, tabStops, typeInChat, urgent, use,
 } from './support/reader.js';
 import { bestDish, discardDownChoice } from './support/sf.js';
 
@@ -203,4 +203,11 @@ async function readTheTable(page: Page, r: Reader): Promise<void> {
   const odds = await readKey(page, 'o');
   expect(odds.startsWith(s('sf.reader.bestDish')) || odds === s('sf.reader.noDish'), odds).toBe(true);
   expect(await readKey(page, 'Shift+?')).toContain(`O: ${s('reader.key.odds')}`);
+  // Tab from "End turn": the keys, the log, the chat — in this order.
+  await page.getByRole('group', { name: s('sf.actions.title') }).getByRole('button', { name: s('sf.actions.endTurn'), exact: true }).focus();
+  const stops = await tabStops(page, 8);
+  expectInOrder(stops, [s('reader.keys'), s('sf.log.title'), s('table.chatPlaceholder')], 'Tab from End turn');
+  // Nothing on the way drops the keyboard onto the page's body.
+  expect(stops.slice(0, stops.findIndex((x) => x.includes(s('table.chatPlaceholder'))))).not.toContain('(body)');
+  await page.getByRole('group', { name: s('sf.actions.title') }).getByRole('button', { name: s('sf.actions.endTurn'), exact: true }).focus();
 }

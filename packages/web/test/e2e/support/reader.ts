@@ -181,3 +181,32 @@ export async function typeInChat(page: Page, s: Strings, text: string): Promise<
   await page.keyboard.press('Control+A');
   await page.keyboard.press('Delete');
 }
+
+/**
+ * What Tab reaches from where the keyboard is, `steps` presses: each stop's name as its label gives
+ * it (aria-label, aria-labelledby, a field's placeholder), else its text.
+ */
+export async function tabStops(page: Page, steps: number): Promise<string[]> {
+  const out: string[] = [];
+  for (let i = 0; i < steps; i++) {
+    await page.keyboard.press('Tab');
+    out.push(await page.evaluate(() => {
+      const el = document.activeElement;
+      if (el === null || el === document.body) return '(body)';
+      const by = el.getAttribute('aria-labelledby');
+      const labelled = by === null ? '' : by.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+      return (el.getAttribute('aria-label') ?? (labelled || el.getAttribute('placeholder') || el.textContent || '')).trim().slice(0, 80);
+    }));
+  }
+  return out;
+}
+
+/** Checks that each of `names` is reached, in this order, among the stops (other stops may come between). */
+export function expectInOrder(stops: readonly string[], names: readonly string[], what: string): void {
+  let at = 0;
+  for (const name of names) {
+    const found = stops.findIndex((s, i) => i >= at && s.includes(name));
+    expect(found, `${what}: "${name}" not reached after stop ${at} in ${JSON.stringify(stops)}`).toBeGreaterThanOrEqual(0);
+    at = found + 1;
+  }
+}
