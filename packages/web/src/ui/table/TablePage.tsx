@@ -12,7 +12,7 @@ import { useApp, useServices } from '../context.js';
 import { useTurnCues } from '../settings/cues.js';
 import { GAME_SCREENS } from '../games/registry.js';
 import { TableHelp } from '../learn/TableHelp.js';
-import { Announcer } from './Announcer.js';
+import { LiveRegionsPresent, LiveRegions } from './LiveRegions.js';
 import { Chat } from './Chat.js';
 import { Fairness, exportHref } from './Fairness.js';
 import type { GameProps } from './game-props.js';
@@ -68,9 +68,10 @@ export function TablePage({ tableId, invite }: { tableId: string; invite: string
   const folded = table.summary.status === 'running' || snapshot !== undefined;
 
   return (
+    <LiveRegionsPresent.Provider value>
     <div className="table-page">
       {/* The table's live regions: every game event said politely, what asks me now at once (announcer.ts). */}
-      <Announcer />
+      <LiveRegions />
       <div className="table-bar">
         <nav className="table-back"><a href="/" onClick={(e) => { e.preventDefault(); navigate('/'); }}>← {t('table.back')}</a></nav>
         <TableHeading table={table} />
@@ -96,6 +97,7 @@ export function TablePage({ tableId, invite }: { tableId: string; invite: string
         <Chat table={table} />
       </div>
     </div>
+    </LiveRegionsPresent.Provider>
   );
 }
 

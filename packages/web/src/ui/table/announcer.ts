@@ -1,7 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 
 /**
- * What a table says to a screen reader: two live regions on the table page (Announcer.tsx), a
+ * What a table says to a screen reader: two live regions on the table page (LiveRegions.tsx), a
  * polite one for the game's events (whose move, what was drawn or declared, a taste test and its
  * result, a bust, a dish and its points, a round's scores, the game's end) and an assertive one
  * for what asks the player now (your move and its choices, a response window and its seconds).

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { myAwayReason } from '../../../state/presence.js';
 import { tableStill, useSettings } from '../../../state/settings.js';
 import { useCountdownNews, useLogNews, useOnce } from '../../table/announcer.js';
+import { GameLiveRegions } from '../../table/LiveRegions.js';
 import { ReaderKeys } from '../../table/ReaderKeys.js';
 import { WaitingOnGone } from '../../table/Presence.js';
 import type { LogEntry } from '../../../state/store.js';
@@ -97,6 +98,7 @@ export function F7Game({ table, snapshot, names: seatNames, act }: GameProps) {
   return (
     <section ref={root} className="f7" aria-labelledby="f7-title" data-live={live} data-moment={frame.key}>
       <h2 id="f7-title" className="visually-hidden">{t('f7.title')}</h2>
+      <GameLiveRegions />
       <F7TableCardsContext.Provider value={cards}>
         <div className="f7-layout">
           <div className="f7-main">

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { myAwayReason } from '../../../state/presence.js';
 import { useSettings } from '../../../state/settings.js';
 import { useCountdownNews, useLogNews, useOnce } from '../../table/announcer.js';
+import { GameLiveRegions } from '../../table/LiveRegions.js';
 import { ReaderKeys } from '../../table/ReaderKeys.js';
 import { WaitingOnGone } from '../../table/Presence.js';
 import { useGameCue } from '../../settings/cues.js';
@@ -221,6 +222,7 @@ export function SfGame({ table, snapshot: latest, names: rawNames, act }: GamePr
   return (
     <SfMotion.Provider value={live}>
       <div ref={root} className="sf">
+        <GameLiveRegions />
         <section className={`sf-status panel${mine ? ' mine' : ''}`} aria-label={t('sf.optionsSummary')}>
           {/* Not live: the announcer says whose move it is and what asks me (above), and this line would say it twice. */}
           <div className="sf-status-main" role="status" aria-live="off">

@@ -1,13 +1,17 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearAnnouncements, useAnnouncements } from './announcer.js';
 
+/** True inside a page that has its regions already (the table page, from before a game starts). */
+export const LiveRegionsPresent = createContext(false);
+
 /**
  * The table's two live regions (announcer.ts), hidden from sight: a polite log of the game's
- * events and an assertive line for what asks the player now. They are on the page from the
- * table's first picture, so that what is said into them later is heard.
+ * events and an assertive line for what asks the player now. The table page has them from its
+ * first picture, so that what is said into them later is heard; a game shown elsewhere (offline,
+ * a guided game) brings its own (`GameLiveRegions`).
  */
-export function Announcer() {
+export function LiveRegions() {
   const { t } = useTranslation();
   const said = useAnnouncements();
   useEffect(() => clearAnnouncements, []);
@@ -23,4 +27,9 @@ export function Announcer() {
       </div>
     </div>
   );
+}
+
+/** The regions for a game screen, unless its page has them already (LiveRegionsPresent). */
+export function GameLiveRegions() {
+  return useContext(LiveRegionsPresent) ? null : <LiveRegions />;
 }
