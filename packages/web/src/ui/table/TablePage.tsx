@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { loadStrings } from '../../i18n/index.js';
 import { replayHref } from '../../net/api.js';
 import { myAwayReason } from '../../state/presence.js';
+import { tableStill, useSettings } from '../../state/settings.js';
 import type { TableState } from '../../state/store.js';
 import { AccountBadge } from '../account/AccountBadge.js';
 import { SeatAvatar } from '../avatars/SeatAvatar.js';
@@ -48,6 +49,9 @@ export function TablePage({ tableId, invite }: { tableId: string; invite: string
   }, [client, connection, tableId, invite]);
   const me = useApp((s) => s.player?.id ?? null);
   useTurnCues(table, me);
+  // The table keeps still (screen reader mode, reduced motion, forced colours): said on the page for
+  // the stylesheets, whose own animations stop with it.
+  const still = tableStill(useSettings());
 
   const closed = (refused?.tableId === tableId && refused.code === 'TABLE_CLOSED') || table?.summary.status === 'closed';
   if (closed) return <Closed tableId={tableId} invite={table?.invite ?? invite} />;
@@ -69,7 +73,7 @@ export function TablePage({ tableId, invite }: { tableId: string; invite: string
 
   return (
     <LiveRegionsPresent.Provider value>
-    <div className="table-page">
+    <div className="table-page" data-still={still || undefined}>
       {/* The table's live regions: every game event said politely, what asks me now at once (announcer.ts). */}
       <LiveRegions />
       <div className="table-bar">
