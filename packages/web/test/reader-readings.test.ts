@@ -59,6 +59,26 @@ describe('Flip 7 readings', () => {
     expect(f7Reading('last', view, 0, names, log, t, 'en', '')).toBe('Bob stays. Cy flips 7.');
   });
 
+  it('reads in the page\'s language: the Italian table reads its scores in Italian', () => {
+    const it = i18n.getFixedT('it');
+    const view = f7View('reader f7 1');
+    const tIt = (k: string, v?: Record<string, unknown>) => String(it(k, v as never));
+    expect(f7Reading('scores', view, 0, names, [], tIt, 'it', '')).toBe(
+      names.map((name) => itF7.line.progress.replace('{{name}}', name).replace('{{total}}', '0').replace('{{target}}', '200')).join('. '));
+  });
+
+  it('whose decision it is: mine is mine; another seat\'s is told by name', () => {
+    const view = f7View('reader f7 5');
+    const p = view.pending!;
+    const other = p.seat === 0 ? 1 : 0;
+    expect(f7TurnText(view, p.seat, names, null, false, t).mine).toBe(true);
+    const theirs = f7TurnText(view, other, names, null, false, t);
+    expect(theirs.mine).toBe(false);
+    expect(theirs.text).toContain(names[p.seat]);
+    // A stand-in bot playing my seat: my turn is the bot's, and nothing is asked of me.
+    expect(f7TurnText(view, p.seat, names, null, true, t)).toEqual({ text: enF7.turn.botPlays, mine: false });
+  });
+
   it('my move says the question and its choices: hit or stay with the points a stay banks', () => {
     const view = f7View('reader f7 4');
     const p = view.pending!;
