@@ -4,7 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import common from '../src/i18n/locales/en/common.json' with { type: 'json' };
 import enF7 from '../src/i18n/locales/en/f7.json' with { type: 'json' };
 import enSf from '../src/i18n/locales/en/sf.json' with { type: 'json' };
+import itCommon from '../src/i18n/locales/it/common.json' with { type: 'json' };
 import itF7 from '../src/i18n/locales/it/f7.json' with { type: 'json' };
+import zhCommon from '../src/i18n/locales/zh-Hans/common.json' with { type: 'json' };
+import zhF7 from '../src/i18n/locales/zh-Hans/f7.json' with { type: 'json' };
 import { f7Reading, f7TurnText, f7YourMove } from '../src/ui/games/flip-7/reading.js';
 import { bestDishOf, sfReading } from '../src/ui/games/stir-fry-eighteen/reading.js';
 import type { LogContext } from '../src/ui/games/stir-fry-eighteen/format.js';
@@ -18,7 +21,7 @@ beforeAll(async () => {
   i18n = i18next.createInstance();
   await i18n.init({
     lng: 'en', fallbackLng: false, interpolation: { escapeValue: false },
-    resources: { en: { translation: { ...common, f7: enF7, sf: enSf } }, it: { translation: { f7: itF7 } } },
+    resources: { en: { translation: { ...common, f7: enF7, sf: enSf } }, it: { translation: { ...itCommon, f7: itF7 } }, 'zh-Hans': { translation: { ...zhCommon, f7: zhF7 } } },
   });
 });
 const t = (k: string, v?: Record<string, unknown>) => String(i18n.t(k, v as never));
@@ -37,7 +40,7 @@ describe('Flip 7 readings', () => {
     expect(h.startsWith('Cards of Ana: ')).toBe(true);
     expect(h).toContain('This round: ');
     expect(f7Reading('hand', view, null, names, [], t, 'en', '')).toBeNull();
-    expect(f7Reading('scores', view, 0, names, [], t, 'en', '')).toBe('Ana: 0 of 200 points. Bob: 0 of 200 points. Cy: 0 of 200 points');
+    expect(f7Reading('scores', view, 0, names, [], t, 'en', '')).toBe('Ana: 0 of 200 points. Bob: 0 of 200 points. Cy: 0 of 200 points.');
   });
 
   it('T reads whose decision it is and every line; O the chance to bust as the hint computes it', () => {
@@ -64,7 +67,16 @@ describe('Flip 7 readings', () => {
     const view = f7View('reader f7 1');
     const tIt = (k: string, v?: Record<string, unknown>) => String(it(k, v as never));
     expect(f7Reading('scores', view, 0, names, [], tIt, 'it', '')).toBe(
-      names.map((name) => itF7.line.progress.replace('{{name}}', name).replace('{{total}}', '0').replace('{{target}}', '200')).join('. '));
+      names.map((name) => `${itF7.line.progress.replace('{{name}}', name).replace('{{total}}', '0').replace('{{target}}', '200')}.`).join(' '));
+  });
+
+  it('ends its sentences with the language\'s own full stop: 。 in Chinese', () => {
+    const zh = i18n.getFixedT('zh-Hans');
+    const view = f7View('reader f7 1');
+    const tZh = (k: string, v?: Record<string, unknown>) => String(zh(k, v as never));
+    const said = f7Reading('scores', view, 0, names, [], tZh, 'zh-Hans', '')!;
+    expect(said).toBe(names.map((name) => `${zhF7.line.progress.replace('{{name}}', name).replace('{{total}}', '0').replace('{{target}}', '200')}。`).join(' '));
+    expect(said).not.toContain('.');
   });
 
   it('whose decision it is: mine is mine; another seat\'s is told by name', () => {

@@ -67,7 +67,7 @@ export function RatingChart({ history, game }: { history: readonly RatingHistory
         return (
           <circle key={i} className={i === points.length - 1 ? 'dot last' : 'dot'} cx={p.x} cy={p.y} r={i === points.length - 1 ? 4 : 2.5}>
             <title>{h === undefined
-              ? `${t('account.profile.chartStart')}: ${fmt(p.rating)}`
+              ? t('lobby.option', { label: t('account.profile.chartStart'), value: fmt(p.rating) })
               : `${new Date(h.at).toLocaleDateString(i18n.language)}: ${ratingText(h.display, h.provisional)} (${changeText(h.change)})`}</title>
           </circle>
         );

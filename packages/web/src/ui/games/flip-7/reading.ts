@@ -1,5 +1,6 @@
 import { f7NextFlipOdds, type F7Event, type F7View } from '@parlor/rules';
 import type { Reading } from '../../table/reader-keys.js';
+import { labelled, listed, listedLong, sentences } from '../../table/spoken.js';
 import { cardLabel, cardSpoken, formatF7Event, linePoints, type Translate } from './text.js';
 
 /** A round's end as the log tells it. */
@@ -38,22 +39,22 @@ export function f7TurnText(view: F7View, seat: number | null, names: readonly st
 export function f7YourMove(view: F7View, seat: number, names: readonly string[], receivers: readonly number[], t: Translate): string {
   const p = view.pending;
   const { text } = f7TurnText(view, seat, names, null, false, t);
-  if (p === null || p.kind !== 'give') return `${text} ${t('f7.action.stayHelp', { count: linePoints(view, seat) })}.`;
+  if (p === null || p.kind !== 'give') return sentences([text, t('f7.action.stayHelp', { count: linePoints(view, seat) })], t);
   const card = cardLabel(p.card, t);
-  return `${text} ${receivers.map((to) => (to === seat ? t('f7.action.giveSelf', { card }) : t('f7.action.giveTo', { card, name: names[to] }))).join('; ')}.`;
+  return sentences([text, listedLong(receivers.map((to) => (to === seat ? t('f7.action.giveSelf', { card }) : t('f7.action.giveTo', { card, name: names[to] }))), t)], t);
 }
 
 /** A line's cards, read aloud: "number 7, plus 4", or that it has none. */
 function lineSpoken(view: F7View, seat: number, t: Translate): string {
   const cards = view.lines[seat] ?? [];
-  return cards.length === 0 ? t('f7.line.empty') : cards.map((c) => cardSpoken(c, t)).join(', ');
+  return cards.length === 0 ? t('f7.line.empty') : listed(cards.map((c) => cardSpoken(c, t)), t);
 }
 
 /** A seat's line: its cards, its points this round (banked once it stayed or froze), its state. */
 function lineText(view: F7View, seat: number, name: string, t: Translate): string {
   const status = view.status[seat] ?? 'active';
   const points = t(status === 'stayed' || status === 'frozen' ? 'f7.line.banked' : 'f7.line.roundPoints', { points: linePoints(view, seat) });
-  return `${t('f7.line.cards', { name })}: ${lineSpoken(view, seat, t)}. ${points}. ${t(`f7.status.${status}`)}.`;
+  return sentences([labelled(t('f7.line.cards', { name }), lineSpoken(view, seat, t), t), points, t(`f7.status.${status}`)], t);
 }
 
 /**
@@ -68,12 +69,12 @@ export function f7Reading(r: Exclude<Reading, 'keys'>, view: F7View, seat: numbe
   switch (r) {
     case 'hand': return seat === null ? null : lineText(view, seat, name(seat), t);
     case 'scores':
-      return Array.from({ length: view.players }, (_, s) => t('f7.line.progress', { name: name(s), total: view.scores[s] ?? 0, target: view.options.target })).join('. ');
+      return sentences(Array.from({ length: view.players }, (_, s) => t('f7.line.progress', { name: name(s), total: view.scores[s] ?? 0, target: view.options.target })), t);
     case 'table': {
       const top = view.discardPile[view.discardPile.length - 1];
-      const piles = `${t('f7.info.drawPile', { count: view.drawPileSize })}. ${t('f7.info.discardPile', { count: view.discardPile.length })}${top === undefined ? '' : ` (${cardSpoken(top, t)})`}.`;
+      const piles = sentences([t('f7.info.drawPile', { count: view.drawPileSize }), `${t('f7.info.discardPile', { count: view.discardPile.length })}${top === undefined ? '' : ` (${cardSpoken(top, t)})`}`], t);
       const lines = Array.from({ length: view.players }, (_, s) => lineText(view, s, name(s), t)).join(' ');
-      return `${t('f7.info.round', { round: view.round })}. ${turn} ${lines} ${piles}`;
+      return sentences([t('f7.info.round', { round: view.round }), turn, lines, piles], t);
     }
     case 'last': {
       const said = log.flatMap((e) => { const x = formatF7Event(e, names, t); return x === null ? [] : [x]; });
@@ -87,7 +88,7 @@ export function f7Reading(r: Exclude<Reading, 'keys'>, view: F7View, seat: numbe
       const detail = odds.duplicateCards === 0 ? t('f7.hint.safe')
         : odds.bust === 0 ? t('f7.hint.saved', { dup: odds.duplicateCards, count: odds.size })
           : t('f7.hint.detail', { dup: odds.duplicateCards, count: odds.size });
-      return `${t('f7.hint.bust', { percent })}. ${detail}${odds.source === 'reshuffled-discard' ? ` ${t('f7.hint.reshuffle')}` : ''}`;
+      return sentences([t('f7.hint.bust', { percent }), detail, odds.source === 'reshuffled-discard' ? t('f7.hint.reshuffle') : ''], t);
     }
   }
 }

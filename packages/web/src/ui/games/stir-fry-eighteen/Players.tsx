@@ -36,7 +36,7 @@ export function Players({ view, names, me, table, snapshot }: {
                 <span className="sf-player-who">{names[seat]}</span>{seat === me && marksYou(names[seat] ?? '', t('sf.you')) && <> <span className="sf-you">({t('sf.you')})</span></>}
                 {winner && <span aria-hidden="true" className="sf-star"> ★</span>}
               </div>
-              <div className="sf-player-score" aria-label={`${t('sf.score')}: ${score}`}>
+              <div className="sf-player-score" aria-label={t('lobby.option', { label: t('sf.score'), value: score })}>
                 <span key={score} className="sf-bump">{score}</span>
                 <span className="muted small"> / {view.options.target}</span>
               </div>

@@ -71,7 +71,7 @@ export function SfReplay({ replay, at, names }: ReplayProps) {
                 <li key={seat} className={`panel replay-seat${active ? ' active' : ''}${winners.includes(seat) ? ' winner' : ''}`} aria-current={active ? 'true' : undefined}>
                   <div className="replay-seat-head">
                     <strong>{active && <span aria-hidden="true">▶ </span>}{names[seat]}{winners.includes(seat) && <span aria-hidden="true"> ★</span>}</strong>
-                    <span className="replay-score" aria-label={`${t('sf.score')}: ${score}`}>{score}<span className="muted small"> / {o.target}</span></span>
+                    <span className="replay-score" aria-label={t('lobby.option', { label: t('sf.score'), value: score })}>{score}<span className="muted small"> / {o.target}</span></span>
                   </div>
                   <p className="small muted replay-seat-sub">
                     {t('sf.handSize', { count: hand.length })}

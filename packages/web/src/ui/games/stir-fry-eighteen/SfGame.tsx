@@ -232,7 +232,7 @@ export function SfGame({ table, snapshot: latest, names: rawNames, act }: GamePr
           </div>
           <div className="sf-status-facts small">
             <span className="badge">{t('sf.target', { target: o.target })}</span>
-            <span className="badge sf-pile" aria-label={`${t('sf.drawPileLabel')}: ${view.drawPileSize}`}>
+            <span className="badge sf-pile" aria-label={t('lobby.option', { label: t('sf.drawPileLabel'), value: view.drawPileSize })}>
               <span className="sf-pile-icon" aria-hidden="true" /> <span key={view.drawPileSize} className="sf-bump">{t('sf.drawPile', { count: view.drawPileSize })}</span>
             </span>
             {!over && <span className="badge">{t('sf.status.turnNumber', { n: view.turn.number })}</span>}

@@ -72,7 +72,7 @@ export function TableCenter({ view, names, me, claims, lastReveal, lastDish, mom
   return (
     <section className="sf-felt" aria-label={t('sf.table.title')} onKeyDown={moveAmongCards}>
       <div className="sf-felt-top">
-        <div ref={pile} className="sf-pile-stack" role="img" aria-label={`${t('sf.drawPileLabel')}: ${view.drawPileSize}`}>
+        <div ref={pile} className="sf-pile-stack" role="img" aria-label={t('lobby.option', { label: t('sf.drawPileLabel'), value: view.drawPileSize })}>
           {view.drawPileSize > 0 ? <CardBack small /> : <span className="sf-pile-empty" />}
           <span className="sf-pile-count" aria-hidden="true">{view.drawPileSize}</span>
         </div>

@@ -1,5 +1,6 @@
 import { type SfCard, type SfEvent, type SfProtein, type SfView, sfCardValue, sfCheckDish } from '@parlor/rules';
 import type { Reading } from '../../table/reader-keys.js';
+import { labelled, listed, listedLong, sentences } from '../../table/spoken.js';
 import { formatSfEvent, type LogContext, sfSaidEvents } from './format.js';
 
 /** How many of the log's last lines the L key reads. */
@@ -20,7 +21,7 @@ export function bestDishOf(hand: readonly SfCard[]): { cards: SfCard[]; points: 
 
 /** Cards by name with their points alone ("Pork, 5 points"), as the hand's buttons say them. */
 function cardsSaid(cards: readonly SfCard[], c: LogContext): string {
-  return cards.map((card) => c.t('sf.cardLabel', { name: c.t(`sf.cards.${card}.name`), count: sfCardValue(card, [card]) })).join('; ');
+  return listedLong(cards.map((card) => c.t('sf.cardLabel', { name: c.t(`sf.cards.${card}.name`), count: sfCardValue(card, [card]) })), c.t);
 }
 
 /** What one reading needs of the table shown. */
@@ -48,18 +49,19 @@ export function sfReading(r: Exclude<Reading, 'keys'>, { view, me, log, status, 
   switch (r) {
     case 'hand':
       if (hand === null) return null;
-      return hand.length === 0 ? t('sf.hand.empty') : `${t('sf.hand.title')} (${t('sf.handSize', { count: hand.length })}): ${cardsSaid(hand, c)}.`;
+      return hand.length === 0 ? t('sf.hand.empty') : sentences([labelled(`${t('sf.hand.title')} (${t('sf.handSize', { count: hand.length })})`, cardsSaid(hand, c), t)], t);
     case 'scores':
-      return `${view.scores.map((score, s) => `${c.name(s)}: ${t('sf.points', { count: score })}`).join('. ')}. ${t('sf.target', { target: view.options.target })}.`;
+      return sentences([...view.scores.map((score, s) => labelled(c.name(s), t('sf.points', { count: score }), t)), t('sf.target', { target: view.options.target })], t);
     case 'table': {
       const stacks = view.putDown.length === 0 ? t('sf.table.empty') : view.putDown.map((p, i) => {
         const claim = claims[i];
         const label = t(`sf.table.why.${p.why}`, { name: c.name(p.by), claim: claim ? c.claim(claim) : '?' });
         const shown = p.cards && (p.open || p.by === me) ? p.cards : null;
-        return `${label}: ${shown === null ? t('sf.reader.faceDown', { count: p.count }) : cardsSaid(shown, c)}`;
-      }).join('. ');
-      const hands = view.handSizes.map((n, s) => `${c.name(s)}: ${t('sf.handSize', { count: n })}`).join(', ');
-      return `${status}. ${t('sf.drawPile', { count: view.drawPileSize })}. ${t('sf.table.title')}: ${stacks}. ${hands}.`;
+        return labelled(label, shown === null ? t('sf.reader.faceDown', { count: p.count }) : cardsSaid(shown, c), t);
+      });
+      const hands = listed(view.handSizes.map((n, s) => labelled(c.name(s), t('sf.handSize', { count: n }), t)), t);
+      const put = typeof stacks === 'string' ? stacks : sentences(stacks, t);
+      return sentences([status, t('sf.drawPile', { count: view.drawPileSize }), labelled(t('sf.table.title'), put, t), hands], t);
     }
     case 'last': {
       const said = sfSaidEvents(log);
