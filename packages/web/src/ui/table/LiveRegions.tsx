@@ -12,9 +12,15 @@ export const LiveRegionsPresent = createContext(false);
  * a guided game) brings its own (`GameLiveRegions`).
  */
 export function LiveRegions() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const said = useAnnouncements();
   useEffect(() => clearAnnouncements, []);
+  // What was said in one language leaves the regions when the page changes language: it was heard
+  // already, and would otherwise stay there, in the other language, for anyone reading them.
+  useEffect(() => {
+    i18n.on('languageChanged', clearAnnouncements);
+    return () => { i18n.off('languageChanged', clearAnnouncements); };
+  }, [i18n]);
   const polite = said.filter((a) => a.urgency === 'polite');
   const urgent = said.filter((a) => a.urgency === 'assertive').slice(-1);
   return (
