@@ -88,8 +88,9 @@ describe('wording, per language', () => {
         const claim = sf.get(`claims.${protein}`)!;
         expect(coach.get(`thing.${protein}`)!.toLocaleLowerCase(lang), protein).toContain(claim.toLocaleLowerCase(lang));
       }
-      // The table's word for a pair, as its taste-test prompt quotes the claim (German closes „…“ with “).
-      const quoted = /[“„「"]([^”“」"]+)[”“」"]/.exec(sf.get('taste.prompt_pair')!)![1]!;
+      // The table's word for a pair, as its taste-test prompt quotes the claim (German closes „…“ with
+      // “; French writes « … » with no-break spaces inside).
+      const quoted = /[“„「"«]\s*([^”“」"»]+?)\s*[”“」"»]/.exec(sf.get('taste.prompt_pair')!)![1]!;
       const pair = coach.get('thing.pair')!;
       expect(quoted.includes(pair) || pair.includes(quoted), `pair: ${pair} / ${quoted}`).toBe(true);
       expect(coach.get('round'), 'round').toBe(f7.get('info.round')!.replace('{{round}}', '{{n}}'));
