@@ -168,7 +168,7 @@ describe.skipIf(shouldSkip('languages'))('Every page in ten languages: axe, no E
     await rita.getByRole('button', { name: account.claim.submit }).click();
     await rita.getByRole('heading', { name: account.claim.done.replace('{{name}}', 'Rita') }).waitFor();
     await rita.goto(h.server.url);
-    h.deal(await chooseSeed('languages rita f7', (s) => f7Opening(s, 2, 200).toAct.join() === '0'));
+    h.deal(await chooseSeed('languages rita f7', (s) => f7Opening(s, 2, 200).toAct.join() === '0', 1));
     at.finished = await createTable(rita, { game: 'Flip 7', seats: 2 });
     await fillWithBots(rita);
     await start(rita);
@@ -179,7 +179,7 @@ describe.skipIf(shouldSkip('languages'))('Every page in ten languages: axe, no E
       return r.status === 200;
     }, 240_000, "Rita's game to finish");
     // A Stir Fry Eighteen game against bots, being played: Rita's move first, so it waits for her.
-    h.deal(await chooseSeed('languages rita sf', (s) => sfOpening(s, 3, {}).first === 0));
+    h.deal(await chooseSeed('languages rita sf', (s) => sfOpening(s, 3, {}).first === 0, 1));
     await rita.goto(h.server.url);
     await rita.getByRole('button', { name: `${en.home.playBots}: Stir Fry Eighteen` }).click();
     await rita.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
