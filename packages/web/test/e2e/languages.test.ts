@@ -10,8 +10,9 @@
  * The pages: the first screen, the lobby (a table waiting and a game being played listed, and
  * "Your games"), the create form, the settings, a table waiting for players, a Flip 7 game being
  * played and a Stir Fry Eighteen one, a finished game's end screen, both "How to play" pages and
- * both guided games, the leaderboard, a profile, the games list, a replay with its coach, the account
- * page and the offline page. Each page is loaded once per size and its language switched with the
+ * both guided games, both leaderboards (one empty), a profile, the games lists, a replay with its
+ * coach, the account page and its forms (sign in, password, delete), the offline page and a game
+ * played offline. Each page is loaded once per size and its language switched with the
  * picker, as a person would; screenshots of each page in German and in Chinese at each size go to
  * artifacts/e2e/languages/. Before a name, the header shows no connection state; Escape closes the
  * settings.
@@ -25,6 +26,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import account from '../../src/i18n/locales/en/account.json' with { type: 'json' };
 import en from '../../src/i18n/locales/en/common.json' with { type: 'json' };
+import offline from '../../src/i18n/locales/en/offline.json' with { type: 'json' };
 import { LANGUAGES } from '../../src/i18n/index.js';
 import { LANGS, load } from '../locale-files.js';
 import { axeViolations, formatViolations } from './support/axe.js';
@@ -92,7 +94,8 @@ function pageTexts(page: Page): Promise<string[]> {
     for (const el of document.querySelectorAll('[aria-label], [title], [alt], [placeholder], [aria-valuetext], [aria-roledescription]')) {
       for (const a of ['aria-label', 'title', 'alt', 'placeholder', 'aria-valuetext', 'aria-roledescription']) add(el.getAttribute(a));
     }
-    add(document.title);
+    // The tab's title, "<page> — Parlor": each part on its own.
+    for (const part of document.title.split(' — ')) add(part);
     return [...out];
   });
 }
@@ -220,8 +223,23 @@ describe.skipIf(shouldSkip('languages'))('Every page in ten languages: axe, no E
     { name: 'profile', open: go('/players/Rita') },
     { name: 'games', open: go('/me/games') },
     { name: 'replay', open: async (page) => { await page.goto(`${h.server.url}/games/${at.finished}/1`); } },
+    { name: 'leaderboard-empty', open: go('/leaderboard/stir-fry-eighteen') },
+    { name: 'player-games', open: go('/players/Rita/games') },
     { name: 'account', open: go('/account') },
+    { name: 'account-sign-in', open: go('/account/sign-in') },
+    { name: 'account-password', open: go('/account/password') },
+    { name: 'account-delete', open: go('/account/delete') },
     { name: 'offline', open: go('/offline') },
+    {
+      // A game against bots played in the browser (its bots play on in a Web Worker as the crawl looks).
+      name: 'offline-game',
+      open: async (page) => {
+        await page.goto(`${h.server.url}/offline`);
+        await page.getByRole('radio', { name: /^Stir Fry Eighteen/ }).check();
+        await page.getByRole('button', { name: offline.start }).click();
+        await page.waitForURL(/\/offline\/local-[0-9a-f]{16}$/);
+      },
+    },
   ];
 
   /** Looks at the page in every language: axe, width, raw keys, English left. */
@@ -248,7 +266,7 @@ describe.skipIf(shouldSkip('languages'))('Every page in ten languages: axe, no E
 
   for (const [width, height] of SIZES) {
     it(`${width}x${height}: every page, in each language`, async () => {
-      await withFailureShots(`languages-${width}`, () => pages, async () => {
+      await withFailureShots(`languages-${width}`, () => pages.filter((p) => !p.isClosed()), async () => {
         const faults: string[] = [];
         // A first visit in each language: the browser's language is the page's.
         for (const lang of LANGS) {
