@@ -1,0 +1,8 @@
+/** The pure core of tournaments: points, pairing and standings over plain data (no I/O, no clock). */
+export * from './arena-pairing.js';
+export * from './group-tables.js';
+export * from './points.js';
+export * from './standings.js';
+export * from './swiss-pairing.js';
+export * from './swiss-points.js';
+export * from './table-sizes.js';
