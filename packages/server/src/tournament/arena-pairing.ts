@@ -9,7 +9,9 @@
  * - Who sits with whom: the seated players ranked by points (then id), neighbours together, and
  *   no two players who sat at the same table in their previous game together again while others
  *   can take the seat (group-tables.ts), so nobody meets the same opponents twice in a row when
- *   others wait.
+ *   others wait. Should a table still give one of its players only opponents from their previous
+ *   game (too few others among the seated), a player still waiting takes one of its seats when that
+ *   puts a new face at the table, and the player whose seat it was waits for the next wave.
  * Pure and deterministic: the same players, in any order, give the same tables.
  */
 import { type Clash, groupIntoTables } from './group-tables.js';
@@ -45,9 +47,7 @@ export interface ArenaWaveResult {
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** Players who sat together in their previous game clash (either one's list is enough). */
-function lastGameClash(players: readonly WaitingPlayer[]): Clash {
-  const last = new Map<string, ReadonlySet<string>>();
-  for (const p of players) last.set(p.id, new Set(p.lastOpponents));
+function lastGameClash(last: ReadonlyMap<string, ReadonlySet<string>>): Clash {
   return (a, b) => (last.get(a)?.has(b) === true || last.get(b)?.has(a) === true ? 1 : 0);
 }
 
@@ -61,11 +61,38 @@ function waveSizes(byWait: readonly WaitingPlayer[], wave: ArenaWave): number[] 
   return largestSeating(byWait.length, size, minimum);
 }
 
+/** Whether anyone at `table` would meet only opponents of their previous game. */
+export function hasRepeat(table: readonly string[], last: ReadonlyMap<string, ReadonlySet<string>>): boolean {
+  return table.some((p) => {
+    const before = last.get(p);
+    return before !== undefined && before.size > 0 && table.every((o) => o === p || before.has(o));
+  });
+}
+
+/** Gives a repeating table a new face from `bench` (longest waiting first) where one helps; the bench is updated. */
+function breakRepeats(tables: string[][], bench: string[], last: ReadonlyMap<string, ReadonlySet<string>>): void {
+  for (const table of tables) {
+    if (!hasRepeat(table, last)) continue;
+    swap: for (let b = 0; b < bench.length; b++) {
+      for (let s = table.length - 1; s >= 0; s--) {
+        const trial = table.map((p, i) => (i === s ? bench[b]! : p));
+        if (hasRepeat(trial, last)) continue;
+        [table[s], bench[b]] = [bench[b]!, table[s]!];
+        break swap;
+      }
+    }
+  }
+}
+
 export function pairArenaWave(wave: ArenaWave): ArenaWaveResult {
   const byWait = [...wave.waiting].sort((a, b) => a.waitingSince - b.waitingSince || byId(a, b));
   const sizes = waveSizes(byWait, wave);
   const seatedCount = sizes.reduce((a, b) => a + b, 0);
   const seated = byWait.slice(0, seatedCount).sort((a, b) => b.points - a.points || byId(a, b));
-  const tables = groupIntoTables(seated.map((p) => p.id), sizes, lastGameClash(seated));
-  return { tables, waiting: byWait.slice(seatedCount).map((p) => p.id) };
+  const last = new Map(byWait.map((p) => [p.id, new Set(p.lastOpponents)] as const));
+  const tables = groupIntoTables(seated.map((p) => p.id), sizes, lastGameClash(last));
+  const bench = byWait.slice(seatedCount).map((p) => p.id);
+  breakRepeats(tables, bench, last);
+  const order = new Map(byWait.map((p, i) => [p.id, i]));
+  return { tables, waiting: bench.sort((a, b) => order.get(a)! - order.get(b)!) };
 }
