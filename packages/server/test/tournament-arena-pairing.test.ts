@@ -103,7 +103,7 @@ describe('pairArenaWave', () => {
   });
 
   it('gives the same tables for the same players in any order', () => {
-    fc.assert(fc.property(waves.chain((w) => fc.tuple(fc.constant(w), fc.shuffledSubarray(w.waiting, { minLength: w.waiting.length }))), ([w, shuffled]) => {
+    fc.assert(fc.property(waves.chain((w) => fc.tuple(fc.constant(w), fc.shuffledSubarray([...w.waiting], { minLength: w.waiting.length }))), ([w, shuffled]) => {
       expect(pairArenaWave({ ...w, waiting: shuffled })).toEqual(pairArenaWave(w));
     }));
   });
