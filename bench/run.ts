@@ -6,6 +6,7 @@ import { benchBots } from './bots.js';
 import { benchCoach } from './coach.js';
 import { benchFlip7 } from './flip-7.js';
 import { benchStirFryEighteen } from './stir-fry-eighteen.js';
+import { benchTournament } from './tournament.js';
 import { benchWeb } from './web.js';
 
 console.log(`Parlor benchmarks — Node ${process.version}, ${new Date().toISOString()}`);
@@ -14,4 +15,5 @@ console.log(`\nFlip 7 — random legal play through playGame, 4 players, one cor
 await benchFlip7();
 await benchBots();
 await benchCoach();
+await benchTournament();
 await benchWeb();
