@@ -77,6 +77,7 @@ function improvePair(clash: Clash, a: string[], b: string[]): boolean {
   return false;
 }
 
+/** `ranked` (best first) seated at tables of `sizes` (which sum to its length), in that order of tables. */
 export function groupIntoTables(ranked: readonly string[], sizes: readonly number[], clash: Clash): string[][] {
   const tables = greedy(ranked, sizes, clash);
   for (let pass = 0; pass < PASSES; pass++) {
