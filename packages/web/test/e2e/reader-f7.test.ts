@@ -14,7 +14,7 @@ import { chooseSeed, f7Simple, playF7 } from './support/deals.js';
 import { type Harness, screenshot, shouldSkip, startHarness, waitUntil, withFailureShots } from './support/e2e.js';
 import type { Lang } from './support/learn.js';
 import {
-  type Reader, expectInOrder, expectSaidInOrder, focusLost, heard, logOf, loggedMoves, readKey, readerPerson, readerTable, tabStops, typeInChat, urgent, use,
+  type Reader, expectInOrder, expectSaidInOrder, focusLost, heard, logOf, loggedMoves, tableAnimations, readKey, readerPerson, readerTable, tabStops, typeInChat, urgent, use,
 } from './support/reader.js';
 
 const STAY_AT = 15;
@@ -106,6 +106,8 @@ async function playWhole(h: Harness, lang: Lang, from: number, pages: Page[]): P
     decisions++;
     await waitUntil(async () => lastSeq() > seq, 15_000, 'the move to be taken');
     await waitUntil(async () => !(await focusLost(page)), 5_000, 'the keyboard to stay on the table');
+    // Screen reader mode keeps the table still: no card travels, no CSS animation plays on it.
+    expect(await tableAnimations(page), 'animations at the table').toEqual([]);
   }
   await over.waitFor();
   expect({ decisions, gives }).toEqual({ decisions: expected.decisions.length, gives: expected.decisions.filter((d) => d.kind === 'give').length });

@@ -15,7 +15,7 @@ import { chooseSeed, playSf, sfCookOrEnd } from './support/deals.js';
 import { type Harness, screenshot, shouldSkip, startHarness, waitUntil, withFailureShots } from './support/e2e.js';
 import type { Lang } from './support/learn.js';
 import {
-  type Reader, type Strings, expectInOrder, expectSaidInOrder, focusLost, heard, loggedMoves, readKey, readerPerson, readerTable, tabStops, typeInChat, urgent, use,
+  type Reader, type Strings, expectInOrder, expectSaidInOrder, focusLost, heard, loggedMoves, tableAnimations, readKey, readerPerson, readerTable, tabStops, typeInChat, urgent, use,
 } from './support/reader.js';
 import { bestDish, discardDownChoice } from './support/sf.js';
 
@@ -158,6 +158,8 @@ async function playWhole(h: Harness, lang: Lang, from: number, pages: Page[]): P
     }
     await waitUntil(async () => lastSeq() > seq, 15_000, 'the move to be taken');
     await waitUntil(async () => !(await focusLost(page)), 5_000, 'the keyboard to stay on the table');
+    // Screen reader mode keeps the table still: no card travels, no CSS animation plays on it.
+    expect(await tableAnimations(page), 'animations at the table').toEqual([]);
   }
   await over.first().waitFor();
   // The game of the deal, move for move (a taste test the window closed on counts as trusted in the game as well).

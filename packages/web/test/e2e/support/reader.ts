@@ -151,6 +151,15 @@ export const focusLost = (page: Page): Promise<boolean> =>
   page.evaluate(() => document.activeElement === null || document.activeElement === document.body);
 
 /**
+ * The animations playing on the table page now (CSS animations and transitions by name, the cards'
+ * travels by their kind): none while the table keeps still.
+ */
+export const tableAnimations = (page: Page): Promise<string[]> =>
+  page.evaluate(() => document.getAnimations()
+    .filter((a) => a.playState === 'running' && (a.effect as KeyframeEffect | null)?.target?.closest('.table-page') != null)
+    .map((a) => (a as CSSAnimation).animationName ?? (a as CSSTransition).transitionProperty ?? a.constructor.name));
+
+/**
  * Presses a reading key where the keyboard is and returns what the polite region said for it
  * (the first line said after the press).
  */
