@@ -14,8 +14,11 @@ import './styles.css';
 // The table page, the game screens and the translations are chunks loaded when first needed, and
 // their names hold a hash of their content. A page loaded before an upgrade asks for the previous
 // build's chunks, which are gone: it reloads itself to get the new build (at most once a minute,
-// so that a chunk failing for another reason, such as being offline, does not reload it in a loop).
+// so that a chunk failing for another reason does not reload it in a loop). Offline it does not
+// reload at all: the chunk failed for want of a network, and a reload would only leave the page
+// for the browser's offline error.
 window.addEventListener('vite:preloadError', (event) => {
+  if (!navigator.onLine) return;
   const key = 'parlor.reloadedForChunks';
   if (Date.now() - Number(sessionStorage.getItem(key) ?? 0) < 60_000) return;
   sessionStorage.setItem(key, String(Date.now()));
