@@ -5,3 +5,4 @@ export * from './server-messages.js';
 export * from './errors.js';
 export * from './api.js';
 export * from './avatars.js';
+export * from './tournaments.js';

@@ -91,6 +91,9 @@ export const clientMessage = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('table.bot.remove'), id, tableId, seat }),
   z.strictObject({ type: z.literal('table.start'), id, tableId }),
   z.strictObject({ type: z.literal('table.again'), id, tableId }),
+  /** Follows a tournament: a `tournament` message now and at each change (and `tournament.paired` when you are seated). */
+  z.strictObject({ type: z.literal('tournament.watch'), id, tournamentId: z.string().min(1).max(40), invite: z.string().max(64).optional() }),
+  z.strictObject({ type: z.literal('tournament.unwatch'), id, tournamentId: z.string().min(1).max(40) }),
   z.strictObject({ type: z.literal('chat.send'), id, tableId, text: z.string().min(1).max(2000) }),
   z.strictObject({
     type: z.literal('action'), id, tableId, seat,

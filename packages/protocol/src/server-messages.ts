@@ -1,4 +1,5 @@
 import type { BotLevel } from '@parlor/bots';
+import type { TournamentDetail } from './tournaments.js';
 import type { AnyAction, AnyEvent, AnyStats, AnyView, GameId, Outcome, Seat } from '@parlor/rules';
 
 export type { BotLevel, GameId };
@@ -21,6 +22,8 @@ export interface PlayerInfo {
    * guest or an account that chose none, which clients show as a pattern made from `id`.
    */
   readonly avatar?: string;
+  /** In seats and chat: the account says it is a program playing through the protocol (a bot account); absent otherwise. */
+  readonly bot?: boolean;
 }
 
 /**
@@ -84,6 +87,8 @@ export interface TableSummary {
   readonly gameNo: number;
   readonly spectators: number;
   readonly createdAt: string;
+  /** A tournament's table: its tournament (one game; the tournament pairs its players again). Absent otherwise. */
+  readonly tournament?: { readonly id: string; readonly name: string };
 }
 
 /** The current game as one seat (or a spectator) sees it. */
@@ -163,7 +168,11 @@ export type ServerMessage =
    * To the table's watchers once a rated game's ratings are written: each account seat's display
    * rating before and after the game (docs/api.md, "Display rating"). Bots' ratings never change.
    */
-  | { readonly type: 'game.rated'; readonly tableId: string; readonly gameNo: number; readonly game: GameId; readonly changes: SeatRatingChange[] };
+  | { readonly type: 'game.rated'; readonly tableId: string; readonly gameNo: number; readonly game: GameId; readonly changes: SeatRatingChange[] }
+  /** A tournament's page (docs/tournaments.md): on `tournament.watch`, and whenever its players, standings or games change. */
+  | { readonly type: 'tournament'; readonly re?: string | number; readonly tournament: TournamentDetail }
+  /** To every connection of a player a tournament has just seated: the table to go to. */
+  | { readonly type: 'tournament.paired'; readonly tournamentId: string; readonly tableId: string };
 
 /**
  * What one rated game did to a player's display rating (docs/api.md, "Display rating"): the figure
