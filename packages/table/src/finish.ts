@@ -17,7 +17,8 @@ export function finish(d: Draft): void {
       rated: row.rated === true, private: row.private,
     },
   });
-  const finished = { ...row, status: 'finished' as const };
+  // A tournament reads who left from its table's row (the game's records rank them last too).
+  const finished = { ...row, status: 'finished' as const, ...(row.tournament === undefined ? {} : { tournament: { ...row.tournament, left } }) };
   d.write({ op: 'table', row: finished });
   d.setGame({ stats, deadline: null });
   d.set({ row: finished, away: {} });

@@ -23,6 +23,8 @@ export type TableInput =
   | { readonly type: 'timer'; readonly key: string }
   /** A bot's answer to an `ask` (undefined with `failed`: it threw, and a legal action is played for it). */
   | { readonly type: 'bot'; readonly seat: Seat; readonly seq: number; readonly action: unknown; readonly failed?: string }
+  /** A tournament's time for this game ran out: stand-in bots play every person's seat to the end. */
+  | { readonly type: 'stand-ins' }
   /** The server's periodic look at idle tables. */
   | { readonly type: 'sweep' }
   /**

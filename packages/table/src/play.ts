@@ -10,6 +10,7 @@ import { ownSeat, without } from './seats.js';
 /** A player's action for one of their seats, checked in order: seat, game, sequence, rules. */
 export function act(d: Draft, player: string, seat: Seat, seq: number, action: unknown): void {
   ownSeat(d, player, seat);
+  if (d.s.row.tournament?.standIns === true) refuse('ROUND_OVER', "The tournament's time for this game is up: stand-in bots finish it.");
   // Acting brings a player back — even an action that is refused (stale, say: the stand-in bot
   // moved first), since the player is evidently here; the stand-in's queued move is dropped.
   const back = d.s.away[seat] !== undefined;

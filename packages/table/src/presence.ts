@@ -23,6 +23,8 @@ export function person(d: Draft, player: string, p: Person, tell: boolean): void
 function playerBack(d: Draft, player: string): void {
   const away = { ...d.s.away };
   let changed = false;
+  // A tournament game whose time ran out is the stand-ins' to the end.
+  if (d.s.row.tournament?.standIns === true) { broadcastTable(d); return; }
   for (const seat of seatsOf(d.s.row, player)) {
     if (away[seat] !== undefined && away[seat] !== 'left') { delete away[seat]; changed = true; }
   }

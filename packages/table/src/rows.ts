@@ -29,6 +29,18 @@ export interface TableRow {
   readonly createdAt: string;
   /** Rated games change their account players' ratings; only accounts may sit. */
   readonly rated?: boolean;
+  /** A tournament's table (one game; the tournament seats its players, and pairs them again after it). */
+  readonly tournament?: TournamentMark;
+}
+
+/** What a tournament's table keeps of its tournament. */
+export interface TournamentMark {
+  readonly id: string;
+  readonly name: string;
+  /** Once its game is over: the seats whose players left it (they rank last in the tournament). */
+  readonly left?: readonly number[];
+  /** The tournament's time for the game ran out: stand-in bots play every person's seat to the end. */
+  readonly standIns?: boolean;
 }
 
 /** One game of a table as it is stored: its seed (secret until it is over) and who sat where. */

@@ -73,6 +73,7 @@ export function without<T>(away: Readonly<Record<number, T>>, seat: Seat): Recor
 export function back(d: Draft, player: string, seat: Seat): void {
   ownSeat(d, player, seat);
   if (d.s.row.status !== 'running') refuse('NOT_RUNNING', 'No game is running at this table.');
+  if (d.s.row.tournament?.standIns === true) refuse('ROUND_OVER', "The tournament's time for this game is up: stand-in bots finish it.");
   if (d.s.away[seat] === undefined) return;
   d.set({ away: without(d.s.away, seat) });
   refresh(d);
@@ -102,6 +103,21 @@ export function replace(d: Draft, player: string, seat: Seat): void {
     refuse('TOO_SOON', `${playerName(s, target.playerId)} may be replaced in ${Math.ceil((since + after - d.now) / 1000)} s.`);
   }
   d.set({ away: { ...s.away, [seat]: 'replaced' } });
+  refresh(d);
+}
+
+/**
+ * A tournament's time for the game ran out: stand-in bots play every person's seat to the end, and
+ * nobody takes a seat back. A seat whose player left stays marked as left.
+ */
+export function standIns(d: Draft): void {
+  const row = d.s.row;
+  if (row.tournament === undefined || row.status !== 'running') refuse('NOT_RUNNING', 'No tournament game is running at this table.');
+  const away = { ...d.s.away };
+  row.seats.forEach((s, seat) => { if (s.kind === 'player') away[seat] ??= 'timeout'; });
+  const marked = { ...row, tournament: { ...row.tournament, standIns: true } };
+  d.write({ op: 'table', row: marked });
+  d.set({ row: marked, away });
   refresh(d);
 }
 

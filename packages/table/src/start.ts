@@ -17,6 +17,9 @@ export function start(d: Draft, player: string, seed: string): void {
     refuse('NOT_CREATOR', 'Only the players at the table may start another game.');
   }
   if (row.status === 'running') refuse('ALREADY_RUNNING', 'The game has started: seats change between games.');
+  if (row.tournament !== undefined && row.gameNo > 0) {
+    refuse('TOURNAMENT_TABLE', 'A tournament table plays one game: the tournament seats you at your next table.');
+  }
   if (row.seats.some((s) => s.kind === 'empty')) refuse('NOT_READY', 'Every seat must be taken (by a player or a bot) first.');
   const no = row.gameNo + 1;
   const setup = d.module.start({ players: row.seats.length, options: row.options, seed });

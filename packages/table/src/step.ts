@@ -3,7 +3,7 @@ import type { Step } from './effect.js';
 import type { TableInput } from './input.js';
 import { act, answer } from './play.js';
 import { load, person, sweep, unwatch, watch } from './presence.js';
-import { addBot, back, leave, removeBot, replace, sit } from './seats.js';
+import { addBot, back, leave, removeBot, replace, sit, standIns } from './seats.js';
 import { start } from './start.js';
 import type { TableState } from './state.js';
 import { fire } from './timers.js';
@@ -49,6 +49,7 @@ function apply(d: Draft, input: TableInput): void {
     case 'person': return person(d, input.player, input.person, input.tell === true);
     case 'timer': return fire(d, input.key);
     case 'bot': return answer(d, input.seat, input.seq, input.action, input.failed);
+    case 'stand-ins': return standIns(d);
     case 'sweep': return sweep(d);
     case 'load': return load(d);
   }
