@@ -21,7 +21,10 @@ describe('arena place points', () => {
   it('puts a player who left last, whatever the place the stand-in reached', () => {
     expect(placePoints(seats([1, 2, 3, 4], [1]))).toEqual([3, 0, 2, 1]);
     expect(placePoints(seats([1, 2, 3, 4], [0, 1]))).toEqual([0, 0, 3, 2]);
-    expect(arenaWins(seats([1, 2, 3], [0]))).toEqual([false, false, false]);
+    // The stand-in at seat 0 finished first, but its player left: seat 1, best of those who stayed, won.
+    expect(arenaWins(seats([1, 2, 3], [0]))).toEqual([false, true, false]);
+    expect(arenaWins(seats([1, 2, 2], [0]))).toEqual([false, true, true]);
+    expect(arenaWins(seats([1, 2, 3], [0, 1, 2]))).toEqual([false, false, false]);
     expect(arenaWins(seats([1, 1, 3]))).toEqual([true, true, false]);
   });
 });

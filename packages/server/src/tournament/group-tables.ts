@@ -7,9 +7,9 @@
  * - each table starts from the best-ranked player not yet seated and takes, seat by seat, the
  *   candidate that clashes least with those already at it, among the next `WINDOW` players not yet
  *   seated (earlier in the ranking wins a tie, so scores stay close);
- * - then, for each table still holding a clash, one player is swapped with one at the next
- *   `REACH` tables whenever that lowers the clashes of the two tables together, for at most
- *   `PASSES` passes.
+ * - then, for each two tables at most `REACH` apart of which either holds a clash, one player is
+ *   swapped with one of the other whenever that lowers the clashes of the two tables together, for
+ *   at most `PASSES` passes.
  * Deterministic: the only order used is the ranking given.
  */
 
@@ -83,7 +83,9 @@ export function groupIntoTables(ranked: readonly string[], sizes: readonly numbe
   for (let pass = 0; pass < PASSES; pass++) {
     let changed = false;
     for (let t = 0; t < tables.length; t++) {
-      for (let u = t + 1; u <= t + REACH && u < tables.length && tableClashes(clash, tables[t]!) > 0; u++) {
+      for (let u = t + 1; u <= t + REACH && u < tables.length; u++) {
+        // Either table's clash may be the one a swap undoes (the later one's too).
+        if (tableClashes(clash, tables[t]!) === 0 && tableClashes(clash, tables[u]!) === 0) continue;
         while (improvePair(clash, tables[t]!, tables[u]!)) changed = true;
       }
     }

@@ -7,7 +7,7 @@
  *   1, the player they tie with not being beaten).
  * - A player who left the game is last, whatever the stand-in made of the seat: 0 points, and
  *   everyone who stayed finished ahead of them (several who left tie for last).
- * - A win is first place kept to the end. The third win in a row and every win after it, until a
+ * - A win is first place among the players who stayed to the end. The third win in a row and every win after it, until a
  *   game that is not a win, score double (the streak, as on Lichess arenas).
  */
 
@@ -41,9 +41,12 @@ export function placePoints(seats: readonly ArenaSeat[]): number[] {
   return seats.map((s) => seats.filter((o) => ahead(s, o)).length);
 }
 
-/** Whether each seat won: first place, kept to the end. */
+/**
+ * Whether each seat won: it stayed to the end and nobody who stayed finished ahead of it (those who
+ * left being last, the best of those who stayed is first, whatever a stand-in made of a seat left).
+ */
 export function arenaWins(seats: readonly ArenaSeat[]): boolean[] {
-  return seats.map((s) => !s.left && s.place === 1);
+  return seats.map((s) => !s.left && seats.every((o) => o.left || o.place >= s.place));
 }
 
 /** A player's record after one more game, worth `base` place points, won or not. */
