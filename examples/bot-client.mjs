@@ -9,6 +9,7 @@
 // Options: --name <display name>  --seats <n>  --bots <random|basic|expert>  --trace (print every frame)
 // A message refused with RATE_LIMITED, STORE_UNAVAILABLE or TRY_AGAIN is sent again after a growing wait.
 // Exit code: 0 when the game ended, 1 on an error or a lost connection.
+// Playing with an account's token (tournaments)? Mark it a bot account first: PUT /api/accounts/bot {"bot": true} (docs/api.md).
 import WebSocket from 'ws';
 
 const GAMES = ['stir-fry-eighteen', 'flip-7'];

@@ -23,6 +23,9 @@ export const passwordChange = z.strictObject({
 /** `DELETE /api/accounts`: the password, to be sure. */
 export const accountDeletion = z.strictObject({ password: z.string().max(4000) });
 
+/** `PUT /api/accounts/bot`: whether the account is a program playing through the protocol (a bot account). */
+export const botChoice = z.strictObject({ bot: z.boolean() });
+
 /** The reply to creating an account or signing in: the name as stored, and a token for `hello`. */
 export interface SessionReply {
   readonly name: string;
@@ -78,6 +81,8 @@ export interface PlayerProfile {
   readonly id: string;
   /** The avatar the account chose (`AVATARS`), or null: none chosen. */
   readonly avatar: string | null;
+  /** The account says it is a program playing through the protocol (a bot account). */
+  readonly bot: boolean;
   readonly since: string;
   /** Per game played rated: the rating now and after each rated game, oldest first. */
   readonly ratings: Partial<Record<GameId, RatingInfo & { readonly history: RatingHistoryPoint[] }>>;
@@ -121,6 +126,8 @@ export interface Me {
   readonly account: boolean;
   /** The avatar chosen (an account's), or null. */
   readonly avatar: string | null;
+  /** The account says it is a bot (`PUT /api/accounts/bot`); false for a guest. */
+  readonly bot: boolean;
 }
 
 export type { GameExport, GameStats, RatingChange };

@@ -68,7 +68,7 @@ export async function hello(d: HelloDeps, c: Connection, msg: Extract<ClientMess
   }
   // A session ended while it was read (a sign-out elsewhere) is not taken up.
   if (!d.live.bind(c, player.id, hashToken(token), mark)) throw new Refusal('SESSION_ENDED', PROTOCOL_ERRORS.SESSION_ENDED);
-  d.players.know(player.id, player.name, Boolean(player.accountSince), player.avatar ?? null);
+  d.players.know(player.id, player.name, Boolean(player.accountSince), player.avatar ?? null, player.bot === true);
   c.playerId = player.id;
   if (d.players.add(c)) {
     d.hosting.announce(player.id, true);

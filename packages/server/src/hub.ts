@@ -133,6 +133,7 @@ export class Hub implements HostingPort {
   playerName(id: string): string { return this.players.name(id); }
   isAccount(id: string): boolean { return this.players.isAccount(id); }
   avatar(id: string): string | null { return this.players.avatar(id); }
+  isBot(id: string): boolean { return this.players.isBot(id); }
 
   /** Sessions ended (a sign-out, a password change, an account deleted): their sockets close here and on every other process. */
   sessionsEnded(e: SessionEnd): void {
@@ -142,9 +143,9 @@ export class Hub implements HostingPort {
   /** Another process ended sessions: their sockets here close. */
   endSessions(e: SessionEnd): void { this.live.end(e); }
 
-  /** A player's name or avatar changed outside a connection (an account made or deleted, an avatar chosen). */
-  renamed(playerId: string, name: string, account: boolean, avatar: string | null): void {
-    this.players.know(playerId, name, account, avatar);
+  /** A player's name, avatar or bot flag changed outside a connection (an account made or deleted, an avatar chosen, a bot account). */
+  renamed(playerId: string, name: string, account: boolean, avatar: string | null, bot: boolean): void {
+    this.players.know(playerId, name, account, avatar, bot);
     // Told to the tables' watchers at once: their seats show the new name or avatar.
     for (const t of this.registry.seatedAt(playerId)) void t.tell(playerId, true).catch(() => undefined);
   }

@@ -17,6 +17,7 @@ export class Players {
   private readonly names = new Map<string, string>();
   private readonly accounts = new Set<string>();
   private readonly avatars = new Map<string, string>();
+  private readonly bots = new Set<string>();
   private readonly connections = new Map<string, Set<Connection>>();
   private readonly lastSeen = new Map<string, number>();
   /** `elsewhere`: who is connected to the other processes of a cluster. */
@@ -27,32 +28,36 @@ export class Players {
   isAccount(id: string): boolean { return this.accounts.has(id); }
   /** The avatar the player's account chose, or null (none: clients draw a pattern from the id). */
   avatar(id: string): string | null { return this.avatars.get(id) ?? null; }
+  /** Whether the player's account says it is a program (a bot account). */
+  isBot(id: string): boolean { return this.bots.has(id); }
 
-  /** A player's name, whether they are an account, and the avatar they chose, as last heard. */
-  know(id: string, name: string, account: boolean, avatar: string | null): void {
+  /** A player's name, whether they are an account, the avatar they chose and whether they say they are a bot, as last heard. */
+  know(id: string, name: string, account: boolean, avatar: string | null, bot = false): void {
     this.names.set(id, name);
     if (account) this.accounts.add(id);
     else this.accounts.delete(id);
     if (avatar !== null) this.avatars.set(id, avatar);
     else this.avatars.delete(id);
+    if (bot) this.bots.add(id);
+    else this.bots.delete(id);
   }
 
-  /** What others see of a player in chat: name, account, avatar. */
+  /** What others see of a player in chat: name, account, avatar, and `bot` only for a bot account. */
   info(id: string): PlayerInfo {
     const avatar = this.avatar(id);
-    return { id, name: this.name(id), account: this.isAccount(id), ...(avatar === null ? {} : { avatar }) };
+    return { id, name: this.name(id), account: this.isAccount(id), ...(avatar === null ? {} : { avatar }), ...(this.isBot(id) ? { bot: true } : {}) };
   }
 
   isConnected(id: string): boolean {
     return (this.connections.get(id)?.size ?? 0) > 0 || this.elsewhere.online(id);
   }
 
-  /** What a table shows of a player: name, account, avatar, presence. */
+  /** What a table shows of a player: name, account, avatar, a bot account, presence. */
   person(id: string): Person {
     const connected = this.isConnected(id);
     const avatar = this.avatar(id);
     return {
-      name: this.name(id), account: this.isAccount(id), ...(avatar === null ? {} : { avatar }),
+      name: this.name(id), account: this.isAccount(id), ...(avatar === null ? {} : { avatar }), ...(this.isBot(id) ? { bot: true } : {}),
       connected, since: connected ? null : this.lastSeen.get(id) ?? null,
     };
   }

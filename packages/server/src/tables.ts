@@ -113,7 +113,7 @@ export class Tables implements TableHost {
     for (const id of [row.creatorId, ...seatedPlayers(row)]) {
       if (this.d.players.known(id)) continue;
       const p = await this.d.store.playerById(id);
-      if (p) this.d.players.know(p.id, p.name, Boolean(p.accountSince), p.avatar ?? null);
+      if (p) this.d.players.know(p.id, p.name, Boolean(p.accountSince), p.avatar ?? null, p.bot === true);
     }
     const table = await Table.restore(row, this, fence);
     this.register(table);

@@ -34,7 +34,7 @@ describe('accounts', () => {
     const claimed = await call('POST', '/api/accounts', { token: ann.token!, body: { name: 'Ann', password: 'correct horse battery' } });
     expect(claimed.status).toBe(201);
     expect(claimed.json).toEqual({ name: 'Ann', token: ann.token });
-    expect((await call('GET', '/api/me', { token: ann.token! })).json).toEqual({ id: ann.playerId!, name: 'Ann', account: true, avatar: null } satisfies Me);
+    expect((await call('GET', '/api/me', { token: ann.token! })).json).toEqual({ id: ann.playerId!, name: 'Ann', account: true, avatar: null, bot: false } satisfies Me);
     // A second device signs in with the password: a new token for the same player.
     const signIn = await call('POST', '/api/sessions', { body: { name: 'ann', password: 'correct horse battery' } });
     expect(signIn.status).toBe(200);

@@ -40,14 +40,15 @@ function fakeHost() {
   const log = { warn: vi.fn(), error: vi.fn() };
   const handled: { c: Connection; msg: ClientMessage }[] = [];
   const ended: SessionEnd[] = [];
+  const renamed: unknown[][] = [];
   const host: ClusterHost = {
     tables: new Map(), log, metrics: createMetrics(),
     take: async () => false, drop: () => {}, disconnect: () => {}, presenceChanged: () => {}, lobbyChanged: () => {},
-    ownerChanged: () => {}, onlinePlayers: () => [], rewatch: () => {}, renamed: () => {},
-    playerName: () => 'Ann', isAccount: () => false, avatar: () => null, endSessions: (e) => { ended.push(e); },
+    ownerChanged: () => {}, onlinePlayers: () => [], rewatch: () => {}, renamed: (...args) => { renamed.push(args); },
+    playerName: () => 'Ann', isAccount: () => false, avatar: () => null, isBot: () => false, endSessions: (e) => { ended.push(e); },
     handle: async (c, msg) => { handled.push({ c, msg }); c.send({ type: 'ok', ...(msg.id === undefined ? {} : { re: msg.id }) }); },
   };
-  return { host, log, handled, ended };
+  return { host, log, handled, ended, renamed };
 }
 
 const store = { orphanTables: async () => [] } as unknown as Store;
@@ -66,11 +67,11 @@ afterEach(async () => { for (const c of started.splice(0)) await c.stop(); });
 
 async function cluster() {
   const bus = new MemoryBus();
-  const { host, log, handled, ended } = fakeHost();
+  const { host, log, handled, ended, renamed } = fakeHost();
   const cl = new Cluster(host, store, bus, clusterTiming(60_000));
   await cl.start();
   started.push(cl);
-  return { cl, bus, log, handled, ended };
+  return { cl, bus, log, handled, ended, renamed, host };
 }
 
 describe('a frame', () => {
@@ -209,5 +210,25 @@ describe('a process of the cluster', () => {
     await turn();
     expect(handled.map((h) => [h.c.id, h.msg])).toEqual([['p2:k', { type: 'table.watch', id: 'w', tableId: 't1' }]]);
     expect(bus.on('proc:p2')).toEqual([{ t: 'batch', msgs: [{ t: 'deliver', conns: ['k'], frame: '{"type":"ok","re":"w"}' }, { t: 'done', id: 9 }] }]);
+  });
+
+  it('a forwarded request names its player with their avatar and bot flag, and the host knows them so', async () => {
+    const { cl, bus, host, renamed } = await cluster();
+    host.isAccount = () => true;
+    host.avatar = () => 'fox';
+    host.isBot = () => true;
+    const ann = socket('c1');
+    cl.attach(ann.c);
+    void cl.forward(ann.c, { type: 'table.watch', tableId: 't1' }, 'p2');
+    await turn();
+    const [sent] = bus.on('proc:p2') as { t: 'req'; player: unknown }[];
+    expect(sent!.player).toEqual({ id: 'p1', name: 'Ann', account: true, avatar: 'fox', bot: true });
+
+    const req = { t: 'req', from: 'p2', conn: 'k', address: '::1', msg: { type: 'table.watch', tableId: 't1' } };
+    bus.hear(`proc:${cl.id}`, { ...req, id: 1, player: { id: 'b1', name: 'Robo', account: true, avatar: null, bot: true }, sent: Date.now() });
+    // From a process that sends no flag: not a bot.
+    bus.hear(`proc:${cl.id}`, { ...req, id: 2, player: { id: 'a1', name: 'Ann', account: false }, sent: Date.now() });
+    await turn();
+    expect(renamed).toEqual([['b1', 'Robo', true, null, true], ['a1', 'Ann', false, null, false]]);
   });
 });

@@ -175,7 +175,7 @@ describe.each([sqlite, postgres])('$name', (kind) => {
     it('players and sessions: a token finds its player; sessions end one by one or all but one', async () => {
       const { store } = await fresh();
       await addGuest(store, 'ann', 'Ann');
-      expect(await store.playerByTokenHash('token-ann')).toEqual({ id: 'ann', name: 'Ann', tokenHash: 'token-ann', createdAt: at(0), accountSince: null, avatar: null });
+      expect(await store.playerByTokenHash('token-ann')).toEqual({ id: 'ann', name: 'Ann', tokenHash: 'token-ann', createdAt: at(0), accountSince: null, avatar: null, bot: false });
       expect(await store.playerById('ann')).toEqual(await store.playerByTokenHash('token-ann'));
       expect(await store.playerById('nobody')).toBeNull();
       expect(await store.playerByTokenHash('nobody')).toBeNull();
@@ -259,6 +259,23 @@ describe.each([sqlite, postgres])('$name', (kind) => {
       await store.setAvatar('ann', 'owl');
       await store.deleteAccount('ann', 'deleted player', at(9));
       expect((await store.playerById('ann'))?.avatar).toBeNull();
+    });
+
+    it('bot accounts: the flag is read with its player and its sessions, turned off again, and gone with the account', async () => {
+      const { store } = await fresh();
+      await addGuest(store, 'ann');
+      expect(await store.claimAccount('ann', 'Ann', 'ann', 'hash1', at(5))).toBe(true);
+      expect((await store.playerById('ann'))?.bot).toBe(false);
+      await store.setBot('ann', true);
+      expect((await store.playerById('ann'))?.bot).toBe(true);
+      expect((await store.playerByTokenHash('token-ann'))?.bot).toBe(true);
+      expect((await store.session('token-ann'))?.player.bot).toBe(true);
+      await store.setBot('ann', false);
+      expect((await store.playerById('ann'))?.bot).toBe(false);
+      expect((await store.session('token-ann'))?.player.bot).toBe(false);
+      await store.setBot('ann', true);
+      await store.deleteAccount('ann', 'deleted player', at(9));
+      expect((await store.playerById('ann'))?.bot).toBe(false);
     });
 
     it('tables: saved and replaced; tables() gives the open and running ones in order of creation, table(id) any', async () => {

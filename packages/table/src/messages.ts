@@ -4,10 +4,13 @@ import type { Draft } from './draft.js';
 import { disconnectedSince, graceMs, isConnected, playerName, seatsOf } from './people.js';
 import type { TableState } from './state.js';
 
-/** A seated player as everyone sees them: name, whether an account, and the avatar they chose, if any. */
+/** A seated player as everyone sees them: name, whether an account, the avatar they chose, if any, and `bot` for a bot account. */
 function playerInfo(s: TableState, player: string): PlayerInfo {
   const avatar = s.people[player]?.avatar;
-  return { id: player, name: playerName(s, player), account: s.people[player]?.account === true, ...(avatar === undefined ? {} : { avatar }) };
+  return {
+    id: player, name: playerName(s, player), account: s.people[player]?.account === true, ...(avatar === undefined ? {} : { avatar }),
+    ...(s.people[player]?.bot === true ? { bot: true } : {}),
+  };
 }
 
 /** What everyone may see of a table's seats. */

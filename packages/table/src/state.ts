@@ -9,6 +9,8 @@ export interface Person {
   readonly account: boolean;
   /** The avatar their account chose (protocol `AVATARS`); absent when none is. */
   readonly avatar?: string;
+  /** Their account says it is a program (a bot account); absent otherwise. */
+  readonly bot?: boolean;
   /** Whether they have a connection now (anywhere, in a cluster). */
   readonly connected: boolean;
   /** When their last connection closed (ms since the epoch); null while connected or never seen. */

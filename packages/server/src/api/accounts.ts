@@ -1,4 +1,4 @@
-import { AVATARS, type Me, type SessionReply, accountDeletion, avatarChoice, credentials, isAvatarId, passwordChange } from '@parlor/protocol';
+import { AVATARS, type Me, type SessionReply, accountDeletion, avatarChoice, botChoice, credentials, isAvatarId, passwordChange } from '@parlor/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { knownDevice, rememberDevice } from '../accounts/devices.js';
 import { accountNameClash } from '../accounts/name-check.js';
@@ -15,9 +15,9 @@ import { ApiRefusal, bearer, body, caller, refuse } from './http.js';
 /** How a deleted account's player is shown in the games they played. */
 export const DELETED_PLAYER = 'deleted player';
 
-/** What the account routes tell the live server: a player's name or avatar changed; sessions ended (their sockets close). */
+/** What the account routes tell the live server: a player's name, avatar or bot flag changed; sessions ended (their sockets close). */
 export interface AccountEvents {
-  renamed(playerId: string, name: string, account: boolean, avatar: string | null): void;
+  renamed(playerId: string, name: string, account: boolean, avatar: string | null, bot: boolean): void;
   sessionsEnded(e: SessionEnd): void;
 }
 
@@ -34,7 +34,7 @@ let dummy: Promise<string> | null = null;
 
 /**
  * The account routes (docs/api.md): create or claim an account, sign in and out, change the
- * password, choose an avatar, delete the account. Sign-in tries are limited (sign-in-limits.ts); ending sessions
+ * password, choose an avatar, say it is a bot, delete the account. Sign-in tries are limited (sign-in-limits.ts); ending sessions
  * closes their sockets at once, on every process.
  */
 export function accountRoutes(app: FastifyInstance, d: AccountDeps): void {
@@ -94,8 +94,8 @@ export function accountRoutes(app: FastifyInstance, d: AccountDeps): void {
         await store.addPlayer({ id: playerId, name, tokenHash: hashToken(token), createdAt: at });
       }
       if (!await store.claimAccount(playerId, name, key, hash, at)) throw new ApiRefusal(409, 'NAME_TAKEN', `The name "${name}" belongs to an account already.`);
-      // A guest has no avatar to keep (only accounts choose one).
-      events.renamed(playerId, name, true, claimer?.player.avatar ?? null);
+      // A guest has no avatar to keep, nor a bot flag (only accounts choose them).
+      events.renamed(playerId, name, true, claimer?.player.avatar ?? null, claimer?.player.bot === true);
       rememberDevice(req, reply, { playerId, name, nameKey: key, password: hash }, clock.now());
       const reply201: SessionReply = { name, token };
       return reply.code(201).send(reply201);
@@ -176,7 +176,22 @@ export function accountRoutes(app: FastifyInstance, d: AccountDeps): void {
         throw new ApiRefusal(400, 'BAD_AVATAR', `There is no avatar "${avatar}"; choose one of ${AVATARS.join(', ')}, or null for none.`);
       }
       await store.setAvatar(player.id, avatar);
-      events.renamed(player.id, player.name, true, avatar);
+      events.renamed(player.id, player.name, true, avatar, player.bot === true);
+      return reply.code(204).send();
+    } catch (e) {
+      return refuse(reply, e);
+    }
+  });
+
+  // An account says it is a program playing through the protocol (a bot account), or no longer:
+  // its profile, the seats where it sits and its chat lines show it at once.
+  app.put('/api/accounts/bot', async (req, reply) => {
+    try {
+      const { bot } = body(botChoice, req.body);
+      const { player } = await caller(sessions, req);
+      if (!player.accountSince) throw new ApiRefusal(403, 'UNAUTHORIZED', 'Only an account can say it is a bot; claim your name first.');
+      await store.setBot(player.id, bot);
+      events.renamed(player.id, player.name, true, player.avatar ?? null, bot);
       return reply.code(204).send();
     } catch (e) {
       return refuse(reply, e);
@@ -194,7 +209,7 @@ export function accountRoutes(app: FastifyInstance, d: AccountDeps): void {
       await giveBack(taken);
       await store.deleteAccount(player.id, DELETED_PLAYER, iso());
       events.sessionsEnded({ player: player.id, why: 'deleted' });
-      events.renamed(player.id, DELETED_PLAYER, false, null);
+      events.renamed(player.id, DELETED_PLAYER, false, null, false);
       return reply.code(204).send();
     } catch (e) {
       return refuse(reply, e);
@@ -204,7 +219,9 @@ export function accountRoutes(app: FastifyInstance, d: AccountDeps): void {
   app.get('/api/me', async (req, reply) => {
     try {
       const { player } = await caller(sessions, req);
-      const me: Me = { id: player.id, name: player.name, account: (player.accountSince ?? null) !== null, avatar: player.avatar ?? null };
+      const me: Me = {
+        id: player.id, name: player.name, account: (player.accountSince ?? null) !== null, avatar: player.avatar ?? null, bot: player.bot === true,
+      };
       return reply.header('cache-control', 'no-store').send(me);
     } catch (e) {
       return refuse(reply, e);

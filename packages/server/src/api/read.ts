@@ -128,7 +128,7 @@ export function readRoutes(app: FastifyInstance, store: Store, live: LiveCounts,
       addStats(entry.stats, g.stats);
     }
     const recent = (await gamesPage(a.playerId, self, 10, undefined)).games;
-    const profile: PlayerProfile = { name: a.name, id: a.playerId, avatar: player.avatar ?? null, since: player.accountSince ?? player.createdAt, ratings, games, recent };
+    const profile: PlayerProfile = { name: a.name, id: a.playerId, avatar: player.avatar ?? null, bot: player.bot === true, since: player.accountSince ?? player.createdAt, ratings, games, recent };
     return profile;
   }));
 

@@ -107,7 +107,10 @@ export class Forwarding {
       });
       this.waiting.set(id, { c, msg, host, quiet, resolve, cancel });
       this.host.metrics.forwarded.inc();
-      const player = { id: c.playerId!, name: this.host.playerName(c.playerId!), account: this.host.isAccount(c.playerId!), avatar: this.host.avatar(c.playerId!) };
+      const player = {
+        id: c.playerId!, name: this.host.playerName(c.playerId!), account: this.host.isAccount(c.playerId!), avatar: this.host.avatar(c.playerId!),
+        ...(this.host.isBot(c.playerId!) ? { bot: true } : {}),
+      };
       this.outbox.post(host, { t: 'req', from: this.self, id, conn, player, address: c.address, msg, sent: Date.now(), ...(quiet ? { quiet } : {}) });
     });
   }
@@ -181,7 +184,7 @@ export class Forwarding {
       return;
     }
     // The player as their own process knows them (their name may have changed since).
-    this.host.renamed(m.player.id, m.player.name, m.player.account, m.player.avatar ?? null);
+    this.host.renamed(m.player.id, m.player.name, m.player.account, m.player.avatar ?? null, m.player.bot === true);
     const remote = this.remoteConnection(m.from, m.conn, m.player.id, m.address);
     // A quiet request's refusal goes back in its `done` rather than to the client (what the stand-in
     // is sent after the request is handled, such as the table's next updates, goes on as usual).

@@ -18,7 +18,8 @@ const time = z.number();
 /** A client's message for a table this process hosts, from the process holding the client's socket. */
 const request = z.object({
   t: z.literal('req'), from: procId, id: z.number().int(), conn: text,
-  player: z.object({ id: text, name: text, account: z.boolean(), avatar: text.nullable().optional() }),
+  /** The sender as its process knows them; `bot` only for a bot account (absent from older processes: none). */
+  player: z.object({ id: text, name: text, account: z.boolean(), avatar: text.nullable().optional(), bot: z.boolean().optional() }),
   address: text,
   /** The client's message, parsed again here with the protocol's own schema (parseClientMessage). */
   msg: z.unknown(),

@@ -192,7 +192,8 @@ export class ClusterHosting implements TableHosting, ClusterHost {
   playerName(playerId: string): string { return this.port.playerName(playerId); }
   isAccount(playerId: string): boolean { return this.port.isAccount(playerId); }
   avatar(playerId: string): string | null { return this.port.avatar(playerId); }
-  renamed(playerId: string, name: string, account: boolean, avatar: string | null): void { this.port.renamed(playerId, name, account, avatar); }
+  isBot(playerId: string): boolean { return this.port.isBot(playerId); }
+  renamed(playerId: string, name: string, account: boolean, avatar: string | null, bot: boolean): void { this.port.renamed(playerId, name, account, avatar, bot); }
   endSessions(e: SessionEnd): void { this.port.endSessions(e); }
 
   /** A table this process's connections watch elsewhere has a new owner: they watch it there. */

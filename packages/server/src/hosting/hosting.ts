@@ -68,8 +68,9 @@ export interface HostingPort {
   playerName(playerId: string): string;
   isAccount(playerId: string): boolean;
   avatar(playerId: string): string | null;
-  /** A player's name, whether they are an account and their avatar, as the process they are connected to knows them. */
-  renamed(playerId: string, name: string, account: boolean, avatar: string | null): void;
+  isBot(playerId: string): boolean;
+  /** A player's name, whether they are an account, their avatar and bot flag, as the process they are connected to knows them. */
+  renamed(playerId: string, name: string, account: boolean, avatar: string | null, bot: boolean): void;
   /** Another process ended sessions: their sockets here close. */
   endSessions(e: SessionEnd): void;
   readonly log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };

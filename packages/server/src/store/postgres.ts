@@ -112,6 +112,9 @@ export class PostgresStore implements Store {
   setAvatar(playerId: string, avatar: string | null): Promise<void> {
     return this.accounts.setAvatar(playerId, avatar);
   }
+  setBot(playerId: string, bot: boolean): Promise<void> {
+    return this.accounts.setBot(playerId, bot);
+  }
   deleteAccount(playerId: string, shownAs: string, at: string): Promise<void> {
     return this.accounts.deleteAccount(playerId, shownAs, at);
   }

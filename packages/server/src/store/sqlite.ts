@@ -123,6 +123,9 @@ export class SqliteStore implements Store {
   setAvatar(playerId: string, avatar: string | null): Promise<void> {
     return this.guard(() => this.accounts.setAvatar(playerId, avatar));
   }
+  setBot(playerId: string, bot: boolean): Promise<void> {
+    return this.guard(() => this.accounts.setBot(playerId, bot));
+  }
   deleteAccount(playerId: string, shownAs: string, at: string): Promise<void> {
     return this.guard(() => this.accounts.deleteAccount(playerId, shownAs, at));
   }

@@ -11,6 +11,8 @@ export interface PlayerRow {
   readonly accountSince?: string | null;
   /** The avatar the account chose (protocol `AVATARS`); null or absent: none. */
   readonly avatar?: string | null;
+  /** The account says it is a program playing through the protocol (a bot account); absent: false. */
+  readonly bot?: boolean;
 }
 
 /** A session (one signed-in device): its player, and when it was last used (said hello, called the API, or its last socket closed). */
@@ -149,6 +151,8 @@ export interface Store {
   setPassword(playerId: string, password: string): Promise<void>;
   /** Sets the avatar a player shows (null: none); the caller checks it is one of the set. */
   setAvatar(playerId: string, avatar: string | null): Promise<void>;
+  /** Sets whether a player says it is a bot account; the caller checks it is an account. */
+  setBot(playerId: string, bot: boolean): Promise<void>;
   /**
    * Deletes an account: its name, password and sessions go; its games stay, its name in them
    * replaced by `shownAs`.

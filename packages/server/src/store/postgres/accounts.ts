@@ -42,9 +42,12 @@ export class PostgresAccounts {
   async setAvatar(playerId: string, avatar: string | null): Promise<void> {
     await this.db.q('UPDATE players SET avatar = $1 WHERE id = $2', [avatar, playerId]);
   }
+  async setBot(playerId: string, bot: boolean): Promise<void> {
+    await this.db.q('UPDATE players SET bot = $1 WHERE id = $2', [bot ? 1 : 0, playerId]);
+  }
   async deleteAccount(playerId: string, shownAs: string, at: string): Promise<void> {
     await this.db.tx(async (db) => {
-      await db.query('UPDATE players SET name = $1, name_key = NULL, password = NULL, avatar = NULL, deleted_at = $2 WHERE id = $3', [shownAs, at, playerId]);
+      await db.query('UPDATE players SET name = $1, name_key = NULL, password = NULL, avatar = NULL, bot = 0, deleted_at = $2 WHERE id = $3', [shownAs, at, playerId]);
       await postgresNameSkeletons.remove(db, playerId);
       await db.query('DELETE FROM sessions WHERE player_id = $1', [playerId]);
       const games = await db.query<{ table_id: string; game_no: number; body: string }>(`SELECT g.table_id, g.game_no, g.body FROM games g

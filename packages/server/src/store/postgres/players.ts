@@ -21,12 +21,12 @@ export class PostgresPlayers {
     await this.db.q('DELETE FROM sessions WHERE player_id = $1 AND token_hash != $2', [playerId, keep]);
   }
   async playerByTokenHash(tokenHash: string): Promise<PlayerRow | null> {
-    return (await this.db.q<PlayerRow>(`SELECT p.id, p.name, p.token_hash AS "tokenHash", p.created_at AS "createdAt", p.account_since AS "accountSince", p.avatar
-      FROM sessions s JOIN players p ON p.id = s.player_id WHERE s.token_hash = $1`, [tokenHash])).rows[0] ?? null;
+    return (await this.db.q<PlayerRow>(`SELECT p.id, p.name, p.token_hash AS "tokenHash", p.created_at AS "createdAt", p.account_since AS "accountSince", p.avatar,
+      p.bot <> 0 AS bot FROM sessions s JOIN players p ON p.id = s.player_id WHERE s.token_hash = $1`, [tokenHash])).rows[0] ?? null;
   }
   async playerById(id: string): Promise<PlayerRow | null> {
-    return (await this.db.q<PlayerRow>(`SELECT id, name, token_hash AS "tokenHash", created_at AS "createdAt", account_since AS "accountSince", avatar
-      FROM players WHERE id = $1`, [id])).rows[0] ?? null;
+    return (await this.db.q<PlayerRow>(`SELECT id, name, token_hash AS "tokenHash", created_at AS "createdAt", account_since AS "accountSince", avatar,
+      bot <> 0 AS bot FROM players WHERE id = $1`, [id])).rows[0] ?? null;
   }
   async renamePlayer(id: string, name: string): Promise<void> {
     await this.db.q('UPDATE players SET name = $1 WHERE id = $2', [name, id]);

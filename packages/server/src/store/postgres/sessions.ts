@@ -10,7 +10,7 @@ export class PostgresSessions {
 
   async session(tokenHash: string): Promise<SessionRow | null> {
     const row = (await this.db.q<PlayerRow & { lastUsed: string }>(`SELECT p.id, p.name, p.token_hash AS "tokenHash", p.created_at AS "createdAt",
-      p.account_since AS "accountSince", p.avatar, COALESCE(s.last_used, s.created_at) AS "lastUsed"
+      p.account_since AS "accountSince", p.avatar, p.bot <> 0 AS bot, COALESCE(s.last_used, s.created_at) AS "lastUsed"
       FROM sessions s JOIN players p ON p.id = s.player_id WHERE s.token_hash = $1`, [tokenHash])).rows[0];
     if (row === undefined) return null;
     const { lastUsed, ...player } = row;

@@ -16,7 +16,8 @@ export class SqliteAccounts {
       claim: db.prepare('UPDATE players SET name = ?, name_key = ?, password = ?, account_since = ? WHERE id = ? AND name_key IS NULL'),
       setPassword: db.prepare('UPDATE players SET password = ? WHERE id = ? AND name_key IS NOT NULL'),
       setAvatar: db.prepare('UPDATE players SET avatar = ? WHERE id = ?'),
-      deleteAccount: db.prepare('UPDATE players SET name = ?, name_key = NULL, password = NULL, avatar = NULL, deleted_at = ? WHERE id = ?'),
+      setBot: db.prepare('UPDATE players SET bot = ? WHERE id = ?'),
+      deleteAccount: db.prepare('UPDATE players SET name = ?, name_key = NULL, password = NULL, avatar = NULL, bot = 0, deleted_at = ? WHERE id = ?'),
       gamesOf: db.prepare("SELECT g.table_id, g.game_no, g.body FROM games g, json_each(g.body, '$.seats') s WHERE json_extract(s.value, '$.playerId') = ?"),
       saveGameBody: db.prepare('UPDATE games SET body = ? WHERE table_id = ? AND game_no = ?'),
     };
@@ -56,6 +57,9 @@ export class SqliteAccounts {
   }
   setAvatar(playerId: string, avatar: string | null): void {
     this.s.setAvatar.run(avatar, playerId);
+  }
+  setBot(playerId: string, bot: boolean): void {
+    this.s.setBot.run(bot ? 1 : 0, playerId);
   }
   deleteAccount(playerId: string, shownAs: string, at: string): void {
     this.db.transaction(() => {

@@ -1,6 +1,13 @@
 import type Database from 'better-sqlite3';
 import type { PlayerRow } from '../store.js';
 
+/** A player as SQLite gives it (`bot` an integer 0/1). */
+export type SqlitePlayerRow = Omit<PlayerRow, 'bot'> & { readonly bot: number };
+/** The player of a row read with `bot`: the flag as a boolean. */
+export function sqlitePlayer(r: SqlitePlayerRow): PlayerRow {
+  return { ...r, bot: r.bot === 1 };
+}
+
 /** Players and their sessions in SQLite: who a token belongs to, names, last seen, and pruning guests. */
 export class SqlitePlayers {
   private readonly s;
@@ -8,9 +15,9 @@ export class SqlitePlayers {
   constructor(private readonly db: Database.Database) {
     this.s = {
       addPlayer: db.prepare('INSERT INTO players (id, name, token_hash, created_at, last_seen) VALUES (?, ?, ?, ?, ?)'),
-      byToken: db.prepare(`SELECT p.id, p.name, p.token_hash AS tokenHash, p.created_at AS createdAt, p.account_since AS accountSince, p.avatar
+      byToken: db.prepare(`SELECT p.id, p.name, p.token_hash AS tokenHash, p.created_at AS createdAt, p.account_since AS accountSince, p.avatar, p.bot
         FROM sessions s JOIN players p ON p.id = s.player_id WHERE s.token_hash = ?`),
-      byId: db.prepare('SELECT id, name, token_hash AS tokenHash, created_at AS createdAt, account_since AS accountSince, avatar FROM players WHERE id = ?'),
+      byId: db.prepare('SELECT id, name, token_hash AS tokenHash, created_at AS createdAt, account_since AS accountSince, avatar, bot FROM players WHERE id = ?'),
       addSession: db.prepare('INSERT INTO sessions (token_hash, player_id, created_at) VALUES (?, ?, ?)'),
       deleteSession: db.prepare('DELETE FROM sessions WHERE token_hash = ?'),
       deleteSessions: db.prepare('DELETE FROM sessions WHERE player_id = ? AND token_hash != ?'),
@@ -45,10 +52,12 @@ export class SqlitePlayers {
     this.s.deleteSessions.run(playerId, keep);
   }
   playerByTokenHash(tokenHash: string): PlayerRow | null {
-    return (this.s.byToken.get(tokenHash) as PlayerRow | undefined) ?? null;
+    const r = this.s.byToken.get(tokenHash) as SqlitePlayerRow | undefined;
+    return r === undefined ? null : sqlitePlayer(r);
   }
   playerById(id: string): PlayerRow | null {
-    return (this.s.byId.get(id) as PlayerRow | undefined) ?? null;
+    const r = this.s.byId.get(id) as SqlitePlayerRow | undefined;
+    return r === undefined ? null : sqlitePlayer(r);
   }
   renamePlayer(id: string, name: string): void {
     this.s.rename.run(name, id);
