@@ -55,6 +55,8 @@ export const api = {
     apiCall<void>('POST', '/api/accounts/password', { body: { password, newPassword }, token }),
   /** The account's avatar: one of `AVATARS`, or null for the pattern of its id. */
   setAvatar: (token: string, avatar: string | null) => apiCall<void>('PUT', '/api/accounts/avatar', { body: { avatar }, token }),
+  /** Whether the account is a program playing through the protocol (a bot account). */
+  setBot: (token: string, bot: boolean) => apiCall<void>('PUT', '/api/accounts/bot', { body: { bot }, token }),
   deleteAccount: (token: string, password: string) => apiCall<void>('DELETE', '/api/accounts', { body: { password }, token }),
   profile: (name: string, token: string | null) => apiCall<PlayerProfile>('GET', `/api/players/${seg(name)}`, { token }),
   playerGames: (name: string, cursor: string | null, token: string | null) =>

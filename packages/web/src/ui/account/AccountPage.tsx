@@ -7,7 +7,7 @@ import { Link, Nav } from '../profile/Nav.js';
 import { LazyAvatar as Avatar } from '../avatars/LazyAvatar.js';
 import { ApiErrorText } from './ApiErrorText.js';
 import { passwordProblem } from './password.js';
-import { changePassword, claimName, deleteAccount, signIn, signOut } from './session.js';
+import { changePassword, chooseBot, claimName, deleteAccount, signIn, signOut } from './session.js';
 import './account.css';
 
 /** The avatar choice, with its drawings: a chunk loaded when an account opens its page. */
@@ -75,6 +75,7 @@ function Overview() {
       </div>
       <p className="hint">{t('account.signedIn.text')}</p>
       <Suspense fallback={<div className="page-loading" aria-busy="true" />}><AvatarPicker /></Suspense>
+      <BotSetting />
       <ul className="account-links">
         <li><Link href={profileHref(player.name)}>{t('account.nav.profile')}</Link></li>
         <li><Link href="/me/games">{t('account.nav.myGames')}</Link></li>
@@ -90,6 +91,41 @@ function Overview() {
       </div>
       {error !== null && <p className="form-error" role="alert"><ApiErrorText code={error.code} retryAfter={error.retryAfter} /></p>}
     </section>
+  );
+}
+
+/**
+ * "This account is a program (a bot)": an account that plays through the protocol (a program with
+ * its token) says so, and its profile, seats and chat lines are marked. Saved when ticked or cleared.
+ */
+function BotSetting() {
+  const { t } = useTranslation();
+  const services = useServices();
+  const bot = useApp((s) => s.player?.bot === true);
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const [error, setError] = useState<{ code: string; retryAfter: number | null } | null>(null);
+  const change = (next: boolean) => {
+    setBusy(true);
+    setSaved(false);
+    setError(null);
+    void chooseBot(services, next).then((r) => {
+      setBusy(false);
+      if (r.ok) setSaved(true);
+      else setError({ code: r.code, retryAfter: r.retryAfter });
+    });
+  };
+  return (
+    <div className="bot-setting">
+      <label htmlFor={id}>
+        <input id={id} type="checkbox" checked={bot} disabled={busy} aria-describedby={`${id}-hint`} onChange={(e) => change(e.target.checked)} />
+        {t('account.bot.setting')}
+      </label>
+      <p id={`${id}-hint`} className="hint">{t('account.bot.settingHint')}</p>
+      <p role="status" className="form-ok">{saved ? t(bot ? 'account.bot.savedOn' : 'account.bot.savedOff') : ''}</p>
+      {error !== null && <p className="form-error" role="alert"><ApiErrorText code={error.code} retryAfter={error.retryAfter} /></p>}
+    </div>
   );
 }
 

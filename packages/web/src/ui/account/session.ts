@@ -41,6 +41,21 @@ export async function chooseAvatar(s: Services, avatar: string | null): Promise<
   return r;
 }
 
+/** Says whether the account is a bot; the app's own player carries `bot` only while it is one (as the server sends it). */
+export async function chooseBot(s: Services, bot: boolean): Promise<ApiResult<void>> {
+  const token = s.client.token;
+  if (token === null) return { ok: false, code: 'UNAUTHORIZED', message: '', retryAfter: null };
+  const r = await api.setBot(token, bot);
+  if (r.ok) {
+    s.store.update((st) => {
+      if (st.player === null) return st;
+      const { bot: _old, ...rest } = st.player;
+      return { ...st, player: bot ? { ...rest, bot: true } : rest };
+    });
+  }
+  return r;
+}
+
 /** Back to being a new guest: the connection closes, the token is forgotten, the app asks for a name again. */
 function forget(s: Services): void {
   s.client.signOut();

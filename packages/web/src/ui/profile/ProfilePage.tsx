@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, leaderboardHref } from '../../net/api.js';
 import { AccountBadge } from '../account/AccountBadge.js';
+import { BotBadge } from '../account/BotBadge.js';
 import { LazyAvatar as Avatar } from '../avatars/LazyAvatar.js';
 import { ApiErrorText } from '../account/ApiErrorText.js';
 import { RatingChange } from '../account/RatingChange.js';
@@ -61,7 +62,7 @@ export function ProfilePage({ name }: { name: string }) {
       <header className="profile-head">
         {/* An older server sends no id: no pattern to draw. */}
         {typeof p.id === 'string' && <Avatar player={p} size="xl" className="profile-avatar" />}
-        <h1>{p.name} <AccountBadge />{mine && <span className="muted small"> ({t('table.you')})</span>}</h1>
+        <h1>{p.name} <AccountBadge />{p.bot === true && <> <BotBadge /></>}{mine && <span className="muted small"> ({t('table.you')})</span>}</h1>
         <p className="muted small">{t('account.profile.since', { date: new Date(p.since).toLocaleDateString(lang, { dateStyle: 'long' }) })}</p>
       </header>
 

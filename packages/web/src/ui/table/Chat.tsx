@@ -3,6 +3,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableState } from '../../state/store.js';
 import { AccountBadge } from '../account/AccountBadge.js';
+import { BotMarkOf } from '../account/BotBadge.js';
 import { Avatar } from '../avatars/Avatar.js';
 import { useServices } from '../context.js';
 
@@ -45,7 +46,7 @@ export function Chat({ table }: { table: TableState }) {
             <time className="chat-time" dateTime={c.at} title={Number.isNaN(Date.parse(c.at)) ? undefined : full.format(new Date(c.at))}>
               {chatTime(c.at, i18n.language)}
             </time>{' '}
-            <Avatar player={c.from} size="sm" className="chat-avatar" /> <strong>{c.from.name}</strong>{c.from.account === true && <> <AccountBadge /></>}<strong>:</strong> {c.text}
+            <Avatar player={c.from} size="sm" className="chat-avatar" /> <strong>{c.from.name}</strong>{c.from.account === true && <> <AccountBadge /></>}<BotMarkOf player={c.from} /><strong>:</strong> {c.text}
           </li>
         ))}
       </ul>

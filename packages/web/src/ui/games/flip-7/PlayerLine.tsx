@@ -5,6 +5,7 @@ import { marksYou } from '../../table/names.js';
 import type { TableState } from '../../../state/store.js';
 import { SeatPresence } from '../../table/Presence.js';
 import { SeatAvatar } from '../../avatars/SeatAvatar.js';
+import { BotMarkOf, seatPlayer } from '../../account/BotBadge.js';
 import { CardLine } from './Card.js';
 import { linePoints } from './text.js';
 
@@ -41,6 +42,7 @@ export function PlayerLine({ view, seat, name, me, turn, table, snapshot, choosa
           {turn && <span className="f7-turn-dot" aria-hidden="true">▶</span>}
           <SeatAvatar seat={table.summary.seats[seat]} size="sm" className="seat-avatar" />
           {name}{me && marksYou(name, t('f7.info.you')) && <span className="f7-you"> ({t('f7.info.you')})</span>}
+          <BotMarkOf player={seatPlayer(table.summary.seats[seat])} />
         </h3>
         <span className="f7-badges">
           {turn && !over && <span className="badge f7-badge-turn">{t('f7.info.turn')}</span>}

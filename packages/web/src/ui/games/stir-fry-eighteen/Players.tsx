@@ -7,6 +7,7 @@ import type { TableState } from '../../../state/store.js';
 import { usePlace, useTravel } from '../../table/motion.js';
 import { SeatPresence } from '../../table/Presence.js';
 import { SeatAvatar } from '../../avatars/SeatAvatar.js';
+import { BotMarkOf, seatPlayer } from '../../account/BotBadge.js';
 import { SfMotion } from './Card.js';
 import { seatPlace } from './TableCenter.js';
 
@@ -34,6 +35,7 @@ export function Players({ view, names, me, table, snapshot }: {
                 <SeatAvatar seat={table.summary.seats[seat]} size="sm" className="seat-avatar" />
                 {/* "(you)" never breaks inside (Japanese "(あなた)" stays whole); a long name may. */}
                 <span className="sf-player-who">{names[seat]}</span>{seat === me && marksYou(names[seat] ?? '', t('sf.you')) && <> <span className="sf-you">({t('sf.you')})</span></>}
+                <BotMarkOf player={seatPlayer(table.summary.seats[seat])} />
                 {winner && <span aria-hidden="true" className="sf-star"> ★</span>}
               </div>
               <div className="sf-player-score" aria-label={t('lobby.option', { label: t('sf.score'), value: score })}>
