@@ -1,4 +1,6 @@
-import type { ApiErrorCode, GameExport, GamesPage, Leaderboard, PlayerProfile, SessionReply } from '@parlor/protocol';
+import type {
+  ApiErrorCode, GameExport, GamesPage, Leaderboard, PlayerProfile, SessionReply, TournamentDetail, TournamentRequest, TournamentsPage,
+} from '@parlor/protocol';
 
 /**
  * The HTTP API (docs/api.md) from the browser: JSON over `/api/…` on the page's own origin, with the
@@ -66,6 +68,16 @@ export const api = {
   /** A finished game's export; a private table's with its invite or a player's token. */
   game: (tableId: string, gameNo: number, invite: string | null, token: string | null) =>
     apiCall<GameExport>('GET', `/api/games/${seg(tableId)}/${gameNo}${q({ invite })}`, { token }),
+  /** Public tournaments by status (docs/api.md, "Tournaments"): upcoming and running soonest first, finished latest first. */
+  tournaments: (status: 'upcoming' | 'running' | 'finished', cursor: string | null, limit: number | null = null) =>
+    apiCall<TournamentsPage>('GET', `/api/tournaments${q({ status, cursor, limit: limit === null ? null : String(limit) })}`),
+  /** One tournament; a private one with its invite, or to its members by their token. */
+  tournament: (id: string, invite: string | null, token: string | null) =>
+    apiCall<TournamentDetail>('GET', `/api/tournaments/${seg(id)}${q({ invite })}`, { token }),
+  createTournament: (token: string, request: TournamentRequest) => apiCall<{ id: string }>('POST', '/api/tournaments', { body: request, token }),
+  joinTournament: (token: string, id: string, invite: string | null) =>
+    apiCall<void>('POST', `/api/tournaments/${seg(id)}/join`, { body: invite === null ? {} : { invite }, token }),
+  leaveTournament: (token: string, id: string) => apiCall<void>('POST', `/api/tournaments/${seg(id)}/leave`, { body: {}, token }),
 };
 
 /** The page of a finished game (its replay), with the invite of a private table when known. */
@@ -75,3 +87,5 @@ export function replayHref(tableId: string, gameNo: number, invite: string | nul
 
 export const profileHref = (name: string): string => `/players/${seg(name)}`;
 export const leaderboardHref = (game: string): string => `/leaderboard/${seg(game)}`;
+/** A tournament's page, with a private one's invite when known. */
+export const tournamentHref = (id: string, invite: string | null = null): string => `/tournaments/${seg(id)}${q({ invite })}`;

@@ -56,10 +56,12 @@ const NO_NAME_NEEDED = /^\/(?:learn|offline|games|players|leaderboard)(?:\/|$)/;
 function pageStrings(pathname: string): readonly string[] {
   if (/^\/learn(?:\/|$)/.test(pathname)) return LEARN_STRINGS;
   if (/^\/games\//.test(pathname)) return REPLAY_STRINGS;
+  if (/^\/tournaments(?:\/|$)/.test(pathname)) return TOURNAMENT_STRINGS;
   return NO_STRINGS;
 }
 const LEARN_STRINGS = ['learn'] as const;
 const REPLAY_STRINGS = ['replay'] as const;
+const TOURNAMENT_STRINGS = ['tournament'] as const;
 const NO_STRINGS = [] as const;
 
 function Shell({ path }: { path: string }) {

@@ -3,6 +3,7 @@ import { LearnRoute } from './learn/LearnRoute.js';
 import { Lobby } from './lobby/Lobby.js';
 import { OfflineGamePage, OfflinePage, OfflineReplayPage } from './offline/pages.js';
 import { AccountPage, type AccountSection, GamesPage, LeaderboardPage, ProfilePage, ReplayPage, segment } from './replay/pages.js';
+import { NewTournamentPage, TournamentPage, TournamentsPage } from './tournament/pages.js';
 
 // The table page (and, through it, the game screens and their rules) is a chunk of its own, loaded
 // when a table is opened: the first load of the page carries the lobby only.
@@ -42,6 +43,10 @@ export const ROUTES: readonly Route[] = [
   path(/^\/leaderboard(?:\/([A-Za-z0-9_-]+))?$/, (m) => <LeaderboardPage game={m[1] ?? null} />),
   // `/account` who you are; `/account/claim`, `/account/sign-in`, `/account/password`, `/account/delete` its forms.
   path(/^\/account(?:\/(claim|sign-in|password|delete))?$/, (m) => <AccountPage section={(m[1] ?? 'overview') as AccountSection} />),
+  // `/tournaments` the public tournaments, `/tournaments/new` the form that makes one, `/tournaments/<id>` one (`?invite=…` for a private one).
+  path(/^\/tournaments\/?$/, () => <TournamentsPage />),
+  path(/^\/tournaments\/new\/?$/, () => <NewTournamentPage />),
+  path(/^\/tournaments\/([A-Za-z0-9_-]+)\/?$/, (m, url) => <TournamentPage id={m[1]!} invite={url.searchParams.get('invite')} />),
   // `/learn/<game>` how to play a game, `/learn/<game>/guided` its guided first game (in the browser, no server).
   path(/^\/learn\/([A-Za-z0-9_-]+)\/?$/, (m) => <LearnRoute game={m[1]!} page="rules" />),
   path(/^\/learn\/([A-Za-z0-9_-]+)\/guided\/?$/, (m) => <LearnRoute game={m[1]!} page="guided" />),

@@ -12,8 +12,8 @@
  * played and a Stir Fry Eighteen one, a finished game's end screen, both "How to play" pages and
  * both guided games, both leaderboards (one empty), a profile, the games lists, a replay with its
  * coach, the account page and its forms (sign in, password, delete), the offline page and a game
- * played offline. Each page is loaded once per size and its language switched with the
- * picker, as a person would; screenshots of each page in German and in Chinese at each size go to
+ * played offline, the tournaments and a tournament's page (two days ahead: its start a date). Each
+ * page is loaded once per size and its language switched with the picker, as a person would; screenshots of each page in German and in Chinese at each size go to
  * artifacts/e2e/languages/. Before a name, the header shows no connection state; Escape closes the
  * settings.
  *
@@ -148,7 +148,7 @@ describe.skipIf(shouldSkip('languages'))('Every page in ten languages: axe, no E
   let h: Harness;
   const pages: Page[] = [];
   let rita: Page;
-  const at = { waiting: '', f7: '', sf: '', finished: '' };
+  const at = { waiting: '', f7: '', sf: '', finished: '', tournament: '' };
 
   beforeAll(async () => {
     h = await startHarness('languages');
@@ -187,6 +187,15 @@ describe.skipIf(shouldSkip('languages'))('Every page in ten languages: axe, no E
     await rita.getByRole('button', { name: `${en.home.playBots}: Stir Fry Eighteen` }).click();
     await rita.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
     at.sf = /\/t\/([A-Za-z0-9_-]+)$/.exec(new URL(rita.url()).pathname)![1]!;
+    // A tournament Rita made and joined, two days ahead (its start a date, not a countdown): the list and its page.
+    const token = await rita.evaluate(() => localStorage.getItem('parlor.token'));
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    const made = await fetch(`${h.server.url}/api/tournaments`, {
+      method: 'POST', headers,
+      body: JSON.stringify({ game: 'flip-7', format: 'arena', name: 'Rita Arena', minutes: 30, startsAt: new Date(Date.now() + 2 * 86_400_000).toISOString(), seats: 4, rated: false }),
+    });
+    at.tournament = ((await made.json()) as { id: string }).id;
+    expect((await fetch(`${h.server.url}/api/tournaments/${at.tournament}/join`, { method: 'POST', headers, body: '{}' })).status).toBe(204);
   }, 300_000);
   afterAll(async () => { await h?.close(); });
 
@@ -230,6 +239,8 @@ describe.skipIf(shouldSkip('languages'))('Every page in ten languages: axe, no E
     { name: 'account-password', open: go('/account/password') },
     { name: 'account-delete', open: go('/account/delete') },
     { name: 'offline', open: go('/offline') },
+    { name: 'tournaments', open: go('/tournaments') },
+    { name: 'tournament', open: async (page) => { await page.goto(`${h.server.url}/tournaments/${at.tournament}`); } },
     {
       // A game against bots played in the browser (its bots play on in a Web Worker as the crawl looks).
       name: 'offline-game',

@@ -11,6 +11,7 @@ import { PlayPanel } from './PlayPanel.js';
 import { LazyTableThumb } from './Pictures.js';
 import { seatWords } from './seats.js';
 import { YourTables } from './YourTables.js';
+import { LobbyTournaments } from '../tournament/pages.js';
 
 /**
  * The lobby: what invites play (each game against bots, a quick join, who is online), "Your games"
@@ -45,6 +46,8 @@ export function Lobby() {
     <div className="lobby">
       <PlayPanel level={1} />
       <YourTables />
+      {/* Running and upcoming tournaments (ui/tournament: a chunk with its words, after the first screen). */}
+      <LobbyTournaments />
       <section className="panel" aria-labelledby="tables-title">
         <div className="row spread">
           <h2 id="tables-title">{t('lobby.title')}</h2>

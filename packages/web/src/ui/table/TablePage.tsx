@@ -14,6 +14,7 @@ import { useApp, useServices } from '../context.js';
 import { useTurnCues } from '../settings/cues.js';
 import { GAME_SCREENS } from '../games/registry.js';
 import { TableHelp } from '../learn/TableHelp.js';
+import { TournamentLine } from '../tournament/TableLine.js';
 import { LiveRegionsPresent, LiveRegions } from './LiveRegions.js';
 import { Chat } from './Chat.js';
 import { Fairness, exportHref } from './Fairness.js';
@@ -80,6 +81,8 @@ export function TablePage({ tableId, invite }: { tableId: string; invite: string
       <div className="table-bar">
         <nav className="table-back"><a href="/" onClick={(e) => { e.preventDefault(); navigate('/'); }}>← {t('table.back')}</a></nav>
         <TableHeading table={table} />
+        {/* A tournament's table: the way back to it, and its watch (the next table it seats me at opens at once). */}
+        {table.summary.tournament !== undefined && <TournamentLine tournament={table.summary.tournament} tableId={table.summary.id} />}
         {/* How to play this table's game, folded until opened (ui/learn); its texts load when it is first opened. */}
         <LoadOnOpen file="learn"><TableHelp game={table.summary.game} /></LoadOnOpen>
         {folded && (

@@ -5,6 +5,7 @@ import { replayHref } from '../../../net/api.js';
 import type { TableState } from '../../../state/store.js';
 import { RatedResult } from '../../account/RatedResult.js';
 import { useApp, useServices } from '../../context.js';
+import { BackToTournament } from '../../tournament/TableLine.js';
 import { Progress } from './PlayerLine.js';
 
 /**
@@ -33,12 +34,15 @@ export function EndScreen({ table, view, outcome, names, seat, stats, gameNo }: 
         <span aria-hidden="true" className="f7-star">★ </span>
         {youWon && outcome.winners.length === 1 ? t('f7.end.youWon') : t(outcome.winners.length > 1 ? 'f7.end.winners' : 'f7.end.winner', { names: winnerNames })}
       </p>
-      {canAgain && (
-        <button type="button" className="f7-again" onClick={() => void client.request({ type: 'table.again', tableId: s.id })}>
-          {t('f7.end.playAgain')}
-        </button>
-      )}
-      {!canAgain && s.status === 'finished' && <p className="hint">{t('f7.end.waitingAgain')}</p>}
+      {/* A tournament's table plays one game: the tournament seats its players again. */}
+      {s.tournament !== undefined ? <BackToTournament tournament={s.tournament} className="f7-again" /> : <>
+        {canAgain && (
+          <button type="button" className="f7-again" onClick={() => void client.request({ type: 'table.again', tableId: s.id })}>
+            {t('f7.end.playAgain')}
+          </button>
+        )}
+        {!canAgain && s.status === 'finished' && <p className="hint">{t('f7.end.waitingAgain')}</p>}
+      </>}
       {gameNo !== null && (() => {
         const href = replayHref(s.id, gameNo, table.invite);
         return (

@@ -6,6 +6,7 @@ import { marksYou } from '../../table/names.js';
 import type { TableState } from '../../../state/store.js';
 import { RatedResult } from '../../account/RatedResult.js';
 import { useServices } from '../../context.js';
+import { BackToTournament } from '../../tournament/TableLine.js';
 import { TableCard } from './Card.js';
 import { ScoreChart } from './ScoreChart.js';
 import { sfScoreHistory } from './score-history.js';
@@ -59,7 +60,9 @@ export function EndScreen({ table, snapshot, view, names, me, events }: {
         {me !== null && winners.includes(me) ? t('sf.end.youWon') : t('sf.end.winner', { names: winners.map((w) => names[w]).join(', ') })}
       </h2>
       {reason && <p className="muted">{t(`sf.end.reason.${reason}`)}</p>}
-      {canAgain && (
+      {/* A tournament's table plays one game: the tournament seats its players again. */}
+      {s.tournament !== undefined && <div className="row"><BackToTournament tournament={s.tournament} className="sf-again" /></div>}
+      {canAgain && s.tournament === undefined && (
         <div className="row">
           <button type="button" className="sf-again" disabled={asked}
             onClick={() => { setAsked(true); void client.request({ type: 'table.again', tableId: s.id }).then(() => setAsked(false)); }}>
