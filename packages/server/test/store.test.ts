@@ -86,7 +86,7 @@ afterEach(async () => {
   for (const d of open.dbs.splice(0)) await d.drop();
 });
 
-const LATEST_TABLES = ['actions', 'games', 'meta', 'name_skeletons', 'player_games', 'players', 'rating_history', 'ratings', 'sessions', 'table_leases', 'tables'];
+const LATEST_TABLES = ['actions', 'games', 'meta', 'name_skeletons', 'player_games', 'players', 'rating_history', 'ratings', 'sessions', 'table_leases', 'tables', 'tournaments'];
 
 /** A game row as a server stores one at the start. */
 const gameRow = (tableId: string, gameNo: number, seats: string[] = ['ann', 'bob']): GameRow => ({

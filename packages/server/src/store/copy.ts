@@ -26,6 +26,7 @@ export const COPIED_TABLES: readonly { readonly name: string; readonly columns: 
   },
   { name: 'ratings', columns: ['player_id', 'game', 'mu', 'sigma', 'games', 'wins', 'updated_at'] },
   { name: 'rating_history', columns: ['player_id', 'game', 'table_id', 'game_no', 'mu', 'sigma', 'at'] },
+  { name: 'tournaments', columns: ['id', 'status', 'starts_at', 'private', 'version', 'summary', 'body'], booleans: ['private'] },
 ];
 /** Every table a non-empty target would have rows in. */
 const TARGET_TABLES = [...COPIED_TABLES.map((t) => t.name), 'table_leases'];

@@ -8,8 +8,9 @@ import { PostgresPlayers } from './postgres/players.js';
 import { PostgresRecords } from './postgres/records.js';
 import { PostgresSessions } from './postgres/sessions.js';
 import { PostgresTables } from './postgres/tables.js';
+import { PostgresTournaments } from './postgres/tournaments.js';
 import type {
-  AccountRow, ActionRow, Fence, GameRecords, GameRow, LeaseRow, PlayerGameRow, PlayerRow, RatingPoint, RatingRow, SessionRow, Store, TableRow,
+  AccountRow, ActionRow, Fence, GameRecords, GameRow, LeaseRow, PlayerGameRow, PlayerRow, RatingPoint, RatingRow, SessionRow, Store, TableRow, TournamentRow,
 } from './store.js';
 
 export type { PostgresOptions } from './postgres/connection.js';
@@ -28,6 +29,7 @@ export class PostgresStore implements Store {
   private readonly records: PostgresRecords;
   private readonly leases: PostgresLeases;
   private readonly tableRows: PostgresTables;
+  private readonly tournamentRows: PostgresTournaments;
 
   private constructor(private readonly db: PostgresConnection) {
     this.players = new PostgresPlayers(db);
@@ -36,6 +38,7 @@ export class PostgresStore implements Store {
     this.records = new PostgresRecords(db);
     this.leases = new PostgresLeases(db);
     this.tableRows = new PostgresTables(db, this.records);
+    this.tournamentRows = new PostgresTournaments(db);
   }
 
   /** Connects, runs the migrations this database has not had, and resolves to the store. */
@@ -149,6 +152,18 @@ export class PostgresStore implements Store {
   }
   leaseOf(tableId: string): Promise<LeaseRow | null> {
     return this.leases.leaseOf(tableId);
+  }
+  saveTournament(t: TournamentRow, expected: number | null, fence?: Fence): Promise<boolean> {
+    return this.tournamentRows.save(t, expected, fence);
+  }
+  tournament(id: string): Promise<TournamentRow | null> {
+    return this.tournamentRows.one(id);
+  }
+  tournamentList(status: string, limit: number, after?: string): Promise<TournamentRow[]> {
+    return this.tournamentRows.list(status, limit, after);
+  }
+  liveTournaments(): Promise<string[]> {
+    return this.tournamentRows.live();
   }
   orphanTables(limit: number): Promise<string[]> {
     return this.leases.orphanTables(limit);

@@ -8,9 +8,10 @@ import { SqlitePlayers } from './sqlite/players.js';
 import { SqliteRecords } from './sqlite/records.js';
 import { SqliteSessions } from './sqlite/sessions.js';
 import { SqliteTables } from './sqlite/tables.js';
+import { SqliteTournaments } from './sqlite/tournaments.js';
 import {
   type AccountRow, type ActionRow, type Fence, type GameRecords, type GameRow, type LeaseRow, type PlayerGameRow, type PlayerRow,
-  type RatingPoint, type RatingRow, type SessionRow, type Store, StoreUnavailable, type TableRow,
+  type RatingPoint, type RatingRow, type SessionRow, type Store, StoreUnavailable, type TableRow, type TournamentRow,
 } from './store.js';
 
 export { SCHEMA_VERSION } from './sqlite/migrations.js';
@@ -37,6 +38,7 @@ export class SqliteStore implements Store {
   private readonly records: SqliteRecords;
   private readonly leases: SqliteLeases;
   private readonly tableRows: SqliteTables;
+  private readonly tournamentRows: SqliteTournaments;
 
   /**
    * `timeoutMs` (PARLOR_DB_TIMEOUT_MS, default 5 s): how long a statement waits for a lock another
@@ -57,6 +59,7 @@ export class SqliteStore implements Store {
     this.records = new SqliteRecords(this.db);
     this.leases = new SqliteLeases(this.db);
     this.tableRows = new SqliteTables(this.db, this.leases, this.records);
+    this.tournamentRows = new SqliteTournaments(this.db, this.leases);
   }
 
   /** Runs a statement; a failure of the database itself becomes StoreUnavailable. */
@@ -160,6 +163,18 @@ export class SqliteStore implements Store {
   }
   leaseOf(tableId: string): Promise<LeaseRow | null> {
     return this.guard(() => this.leases.leaseOf(tableId));
+  }
+  saveTournament(t: TournamentRow, expected: number | null, fence?: Fence): Promise<boolean> {
+    return this.guard(() => this.tournamentRows.save(t, expected, fence));
+  }
+  tournament(id: string): Promise<TournamentRow | null> {
+    return this.guard(() => this.tournamentRows.one(id));
+  }
+  tournamentList(status: string, limit: number, after?: string): Promise<TournamentRow[]> {
+    return this.guard(() => this.tournamentRows.list(status, limit, after));
+  }
+  liveTournaments(): Promise<string[]> {
+    return this.guard(() => this.tournamentRows.live());
   }
   orphanTables(limit: number): Promise<string[]> {
     return this.guard(() => this.leases.orphanTables(limit));

@@ -88,6 +88,25 @@ export type { ActionRow, GameRow, SeatRow, TableRow } from '@parlor/table';
  */
 export type Fence = number | undefined;
 
+/**
+ * A tournament as it is stored (tournament/director.ts): its director's state, and the summary the
+ * lists show, with a version that every write moves on by one. A write names the version it read
+ * and is refused if another write came first (compare-and-set); the director's own writes also
+ * carry its lease's fence (lease id `tournamentLease(id)`).
+ */
+export interface TournamentRow {
+  readonly id: string;
+  readonly status: string;
+  readonly startsAt: string;
+  readonly private: boolean;
+  readonly version: number;
+  readonly summary: unknown;
+  readonly state: unknown;
+}
+
+/** The lease (and fence) of a tournament's director: a row of the table leases under its own name. */
+export const tournamentLease = (id: string) => `tournament:${id}`;
+
 /** The owner of a table's lease, and until when it holds it. */
 export interface LeaseRow {
   readonly tableId: string;
@@ -206,6 +225,20 @@ export interface Store {
   leaseOf(tableId: string): Promise<LeaseRow | null>;
   /** Open or running tables whose lease has expired, or that have none: for a live process to take over. */
   orphanTables(limit: number): Promise<string[]>;
+  /**
+   * Writes a tournament: a new one when `expected` is null, else only if its version is still
+   * `expected` (the row's version must be expected + 1). False when another write came first
+   * (nothing is written); LeaseLost when `fence` is given and is no longer the director's lease.
+   */
+  saveTournament(t: TournamentRow, expected: number | null, fence?: Fence): Promise<boolean>;
+  tournament(id: string): Promise<TournamentRow | null>;
+  /**
+   * Listed (not private) tournaments of a status, `limit` of them after the cursor `after`
+   * (a startsAt|id): the soonest first, or the latest first for finished and cancelled ones.
+   */
+  tournamentList(status: string, limit: number, after?: string): Promise<TournamentRow[]>;
+  /** The ids of upcoming and running tournaments (for a director to take). */
+  liveTournaments(): Promise<string[]>;
   /**
    * A real write, as cheap as one can be: sets `meta` row `ready:<process>` to `at` (one row per
    * process, overwritten each time), for /readyz to know that this process can still write.

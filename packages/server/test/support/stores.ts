@@ -236,5 +236,7 @@ export async function populate(store: Store): Promise<StoredGame[]> {
   await store.saveTable(tableRow('T4', 'flip-7', ['dee'], { createdAt: at(500) }));
   await store.saveTable(tableRow('T5', 'stir-fry-eighteen', ['cy'], { createdAt: at(600), status: 'closed' }));
   await store.touchPlayer('dee', at(700));
+  // A finished tournament (its state as the director leaves it is opaque to the store).
+  await store.saveTournament({ id: 'Cup', status: 'finished', startsAt: at(800), private: false, version: 3, summary: { id: 'Cup', name: 'Cup' }, state: { id: 'Cup' } }, null);
   return games;
 }

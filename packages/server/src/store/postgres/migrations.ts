@@ -158,6 +158,19 @@ const MIGRATIONS: readonly { readonly version: number; up(db: Sql): Promise<void
       `);
     },
   },
+  {
+    // Tournaments (tournament/director.ts): the director's state and the lists' summary, with a
+    // version for compare-and-set writes; and the account setting that says it is a bot (1).
+    version: 9,
+    up: async (db) => {
+      await db.query(`
+        CREATE TABLE tournaments (id ${T} PRIMARY KEY, status ${T} NOT NULL, starts_at ${T} NOT NULL, private BOOLEAN NOT NULL,
+          version INTEGER NOT NULL, summary ${T} NOT NULL, body ${T} NOT NULL);
+        CREATE INDEX tournaments_status ON tournaments (status, starts_at, id);
+        ALTER TABLE players ADD COLUMN bot INTEGER NOT NULL DEFAULT 0;
+      `);
+    },
+  },
 ];
 /** The schema this code writes; the same number as SQLite's SCHEMA_VERSION (a test checks). */
 export const POSTGRES_SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;

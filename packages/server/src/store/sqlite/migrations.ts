@@ -131,6 +131,17 @@ const MIGRATIONS: readonly { readonly version: number; up(db: Database.Database)
       ALTER TABLE players ADD COLUMN avatar TEXT;
     `),
   },
+  {
+    // Tournaments (tournament/director.ts): the director's state and the lists' summary, with a
+    // version for compare-and-set writes; and the account setting that says it is a bot (1).
+    version: 9,
+    up: (db) => db.exec(`
+      CREATE TABLE tournaments (id TEXT PRIMARY KEY, status TEXT NOT NULL, starts_at TEXT NOT NULL, private INTEGER NOT NULL,
+        version INTEGER NOT NULL, summary TEXT NOT NULL, body TEXT NOT NULL);
+      CREATE INDEX tournaments_status ON tournaments (status, starts_at, id);
+      ALTER TABLE players ADD COLUMN bot INTEGER NOT NULL DEFAULT 0;
+    `),
+  },
 ];
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
 
