@@ -1,6 +1,6 @@
 import { GAME_IDS } from '@parlor/rules';
 import { z } from 'zod';
-import type { GameId } from './server-messages.js';
+import type { GameId } from '@parlor/rules';
 
 /**
  * Tournaments (docs/tournaments.md, docs/api.md "Tournaments"): arenas (a fixed time, paired again
@@ -50,7 +50,7 @@ export const tournamentRequest = z.strictObject({
   rated: z.boolean(),
   /** By invite: only players with the invite may join, and it is not listed. */
   private: z.boolean().optional(),
-  /** The players needed for it to start; with fewer at the start time it is cancelled. Default 2. */
+  /** The players needed for it to start; still short two minutes after its start time, it is cancelled. By default an arena starts whoever is in, a Swiss event needs the game's minimum. */
   minPlayers: z.number().int().min(2).max(MAX_TOURNAMENT_PLAYERS).optional(),
   /** Bots fill a table when too few people wait (never in the standings). */
   fillWithBots: z.boolean().optional(),
@@ -120,6 +120,7 @@ export interface TournamentGame {
   /** A Swiss event's round (an arena: 0). */
   readonly round: number;
   readonly startedAt: string;
+  readonly finishedAt: string | null;
   /** Each seat's place once finished (1 = best; a player who left is last), else null. */
   readonly places: number[] | null;
 }

@@ -140,12 +140,26 @@ describe('an arena of four at tables of two, one player withdrawing and coming b
     expect(r.standings().map((x) => x.id)).toEqual(['A', 'B', 'C', 'D']); // bots are never in the standings
   });
 
-  it('is cancelled when too few have joined by its start', () => {
+  it('waits two minutes past its start for its minimum, then is cancelled', () => {
     const r = new Run(settings({ minPlayers: 3 }));
     r.join('A', s(-30)).join('B', s(-20));
     r.feed({ type: 'tick' }, s(0));
+    expect(r.state.status).toBe('upcoming');
+    r.feed({ type: 'tick' }, s(119));
+    expect(r.state.status).toBe('upcoming');
+    r.feed({ type: 'tick' }, s(120));
     expect(r.state.status).toBe('cancelled');
     expect(r.made).toHaveLength(0);
+  });
+
+  it('starts as soon as its minimum is there within the two minutes', () => {
+    const r = new Run(settings({ minPlayers: 3, seats: 3 }));
+    r.join('A', s(-30)).join('B', s(-20));
+    r.feed({ type: 'tick' }, s(0));
+    r.join('C', s(40));
+    r.feed({ type: 'tick' }, s(41));
+    expect(r.state.status).toBe('running');
+    expect(r.table(1)).toEqual(['A', 'B', 'C']);
   });
 
   it('refuses a join once the arena is over, and a leave by someone not in it, changing nothing', () => {

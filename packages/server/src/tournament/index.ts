@@ -1,5 +1,6 @@
-/** The pure core of tournaments: points, pairing and standings over plain data (no I/O, no clock). */
+/** The pure core of tournaments: points, pairing, standings and the director over plain data (no I/O, no clock). */
 export * from './arena-pairing.js';
+export * from './director.js';
 export * from './group-tables.js';
 export * from './points.js';
 export * from './standings.js';

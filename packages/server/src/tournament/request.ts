@@ -40,7 +40,8 @@ export function tournamentSettings(req: TournamentRequest, o: {
   const name = (req.name ?? '').normalize('NFC').replace(/\s+/gu, ' ').trim();
   if ([...name].length > MAX_TOURNAMENT_NAME) return refused(`The name is longer than ${MAX_TOURNAMENT_NAME} characters.`);
   if (name !== '' && !/[\p{L}\p{N}]/u.test(name)) return refused('The name needs a letter or a digit.');
-  const minPlayers = Math.max(req.minPlayers ?? 2, module.minPlayers);
+  // An arena starts at its time whoever is in (players join while it runs) unless a minimum is asked for; a Swiss event needs a table's worth.
+  const minPlayers = req.minPlayers !== undefined ? Math.max(req.minPlayers, module.minPlayers) : req.format === 'arena' ? 0 : module.minPlayers;
   return {
     ok: true,
     settings: {
