@@ -5,8 +5,11 @@
 //   node examples/bot-client.mjs ws://localhost:8080/ws flip-7
 //   node examples/bot-client.mjs ws://localhost:8080/ws stir-fry-eighteen --seats 3
 //   node examples/bot-client.mjs ws://localhost:8080/ws <tableId>        (sit at a table and wait for its start)
+//   node examples/bot-client.mjs ws://localhost:8080/ws tournament:<id> --token <an account's token>
+//                                                  (enter a tournament and play every game it seats us at)
 //
-// Options: --name <display name>  --seats <n>  --bots <random|basic|expert>  --trace (print every frame)
+// Options: --name <display name>  --token <token: be that player (an account, for tournaments)>
+//          --seats <n>  --bots <random|basic|expert>  --trace (print every frame)
 // A message refused with RATE_LIMITED, STORE_UNAVAILABLE or TRY_AGAIN is sent again after a growing wait.
 // Exit code: 0 when the game ended, 1 on an error or a lost connection.
 // Playing with an account's token (tournaments)? Mark it a bot account first: PUT /api/accounts/bot {"bot": true} (docs/api.md).
@@ -28,6 +31,7 @@ if (trace) args.splice(args.indexOf('--trace'), 1);
 const name = flag('name', 'Example bot');
 const seatsWanted = Number(flag('seats', '4'));
 const botLevel = flag('bots', 'basic');
+const token = flag('token', undefined);
 const [url, target] = args;
 if (url === undefined || target === undefined) {
   console.error('usage: node examples/bot-client.mjs <ws://host:port/ws> <stir-fry-eighteen|flip-7|tableId> [--name N] [--seats N] [--bots LEVEL] [--trace]');
@@ -195,10 +199,11 @@ function describe(e, names) {
 
 // ---- the program -------------------------------------------------------------------------------------
 ws.on('open', async () => {
-  const welcome = await must({ type: 'hello', name, version: 1 });
+  const welcome = await must(token === undefined ? { type: 'hello', name, version: 1 } : { type: 'hello', token, version: 1 });
   console.log(`connected as ${welcome.player.name} (${welcome.player.id})`);
 
   let tableId, seat, game;
+  const tournament = target.startsWith('tournament:') ? target.slice('tournament:'.length) : null;
   // Listening starts before the table is joined: the first `game` message can follow the reply to
   // `table.sit` at once (the creator may start as soon as they see the seat taken).
   let names = [];
@@ -219,6 +224,7 @@ ws.on('open', async () => {
       console.log(`final scores: ${scores.map((s, i) => `${names[i] ?? `seat ${i}`} ${s}`).join(' · ')}`);
       // One line for programs to read: scores by seat, and the winning seats.
       console.log(`RESULT ${winners.includes(seat) ? 'won' : 'lost'}: scores ${scores.join(' / ')}; winners ${winners.join(', ')}; seat ${seat}`);
+      if (tournament !== null) { tableId = undefined; return; } // the tournament seats us at the next table
       ws.removeAllListeners('close');
       ws.close();
       process.exit(0);
@@ -232,6 +238,38 @@ ws.on('open', async () => {
       });
     }
   });
+
+  if (tournament !== null) {
+    // A tournament (docs/tournaments.md): join it over HTTP with our token, follow it over the
+    // socket, and play each table it seats us at until it is over.
+    if (token === undefined) fail('a tournament takes an account: give its token with --token');
+    const http = url.replace(/^ws/, 'http').replace(/\/ws$/, '');
+    const res = await fetch(`${http}/api/tournaments/${encodeURIComponent(tournament)}/join`, {
+      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}',
+    });
+    if (res.status !== 204) fail(`joining the tournament was refused: ${res.status} ${await res.text()}`);
+    listeners.add(async (msg) => {
+      if (msg.type === 'tournament.paired' && msg.tournamentId === tournament && msg.tableId !== tableId) {
+        const t = await must({ type: 'table.watch', tableId: msg.tableId });
+        tableId = msg.tableId;
+        game = t.table.game;
+        seat = t.yourSeats[0];
+        answered = -1;
+        console.log(`tournament table ${tableId} (${game}), seat ${seat}`);
+      }
+      if (msg.type === 'tournament' && msg.tournament.id === tournament && (msg.tournament.status === 'finished' || msg.tournament.status === 'cancelled')) {
+        const me = msg.tournament.players.find((p) => p.id === welcome.player.id);
+        // One line for programs to read: where we finished.
+        console.log(`TOURNAMENT ${msg.tournament.status}: rank ${me?.rank ?? '-'} of ${msg.tournament.players.length}, ${me?.points ?? 0} points in ${me?.games ?? 0} games`);
+        ws.removeAllListeners('close');
+        ws.close();
+        process.exit(0);
+      }
+    });
+    const watched = await must({ type: 'tournament.watch', tournamentId: tournament });
+    console.log(`in tournament ${watched.tournament.name} (${watched.tournament.status}), ${watched.tournament.players.length} players`);
+    return;
+  }
 
   if (GAMES.includes(target)) {
     // Create a table; we hold seat 0. Fill the others with server bots, then start.

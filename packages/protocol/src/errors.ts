@@ -38,6 +38,9 @@ export const PROTOCOL_ERRORS = {
   TRY_AGAIN: 'The table is moving to another server just now; nothing was changed. Send that again.',
   SERVER_ERROR: 'Something went wrong on the server; nothing was changed.',
   ACCOUNT_REQUIRED: 'Only players with an account may play rated games.',
+  UNKNOWN_TOURNAMENT: 'There is no such tournament (or it is private and the invite is missing).',
+  TOURNAMENT_TABLE: 'A tournament table plays one game: the tournament seats you at your next table.',
+  ROUND_OVER: "The tournament's time for this game is up: stand-in bots finish it.",
 } as const;
 
 export type ProtocolErrorCode = keyof typeof PROTOCOL_ERRORS;

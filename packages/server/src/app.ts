@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { openSignInLimits } from './accounts/open-sign-in-limits.js';
 import { accountRoutes } from './api/accounts.js';
 import { readRoutes } from './api/read.js';
+import { tournamentRoutes } from './api/tournaments.js';
 import { type Clock, systemClock } from './clock.js';
 import type { ServerConfig } from './config.js';
 import { openHosting } from './hosting/open.js';
@@ -13,6 +14,7 @@ import { securityHeaders } from './http/security.js';
 import { socketRoute } from './http/socket.js';
 import { webClient } from './http/web-client.js';
 import { Hub } from './hub.js';
+import { exportOf } from './export.js';
 import { createMetrics } from './metrics.js';
 import { openStore } from './store/open.js';
 import type { Store } from './store/store.js';
@@ -61,12 +63,16 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   const log = { warn: (obj: object, msg: string) => app.log.warn(obj, msg), error: (obj: object, msg: string) => app.log.error(obj, msg) };
   // PARLOR_REDIS: one of several processes (docs/operations.md, "A cluster").
   const hosting = await openHosting(config, store, metrics, log);
-  const hub = new Hub({ store, metrics, config, log, clock: opts.clock ?? systemClock, seeds: (id, gameNo) => seed({ id, gameNo }), hosting: hosting.make });
+  const hub = new Hub({
+    store, metrics, config, log, clock: opts.clock ?? systemClock, seeds: (id, gameNo) => seed({ id, gameNo }), hosting: hosting.make,
+    ...(hosting.bus === undefined ? {} : { bus: hosting.bus }),
+  });
   await hub.load();
   // Sign-in tries are counted in Redis by a cluster, so that every process sees them all.
   const signInLimits = await openSignInLimits(config, opts.clock ?? systemClock, log);
   accountRoutes(app, { store, events: hub, clock: opts.clock ?? systemClock, sessions: hub.sessions, limits: signInLimits });
   readRoutes(app, store, hub);
+  tournamentRoutes(app, { store, sessions: hub.sessions, tournaments: hub.tournaments, now: () => (opts.clock ?? systemClock).now() });
 
   await securityHeaders(app);
   await socketRoute(app, hub, config, metrics);
@@ -83,7 +89,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     if (raw !== undefined && !/^[1-9][0-9]{0,8}$/.test(raw)) {
       return reply.code(400).send({ error: 'BAD_GAME', message: 'The game number must be a whole number from 1, written plainly (such as ?game=2).' });
     }
-    const r = await hub.exportOf(req.params.id, req.query.invite, raw === undefined ? undefined : Number(raw));
+    const r = await exportOf(store, hub.tables.get(req.params.id)?.row ?? null, req.params.id, req.query.invite, raw === undefined ? undefined : Number(raw));
     if ('error' in r) {
       if (r.error === 'UNKNOWN_TABLE') return reply.code(404).send({ error: 'UNKNOWN_TABLE', message: PROTOCOL_ERRORS.UNKNOWN_TABLE });
       return reply.code(404).send({ error: 'NO_GAME', message: r.message });

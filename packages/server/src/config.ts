@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { type Schedule, parseSchedules } from './tournament/schedule.js';
 
 /** Server settings, from the environment (docs/operations.md lists them all). */
 export interface ServerConfig {
@@ -68,6 +69,8 @@ export interface ServerConfig {
   readonly redisPrefix: string;
   /** PARLOR_LEASE_MS: how long a table's lease lasts unrenewed: a dead process's tables move after about this long. */
   readonly leaseMs: number;
+  /** PARLOR_TOURNAMENTS: recurring tournaments the server makes ahead (tournament/schedule.ts). */
+  readonly tournamentSchedules: readonly Schedule[];
   // ---- sessions and sign-in (docs/operations.md, "Sessions and sign-in") ----
   /** PARLOR_SESSION_IDLE_DAYS: an account's session unused this many days has expired (its token is refused). */
   readonly sessionIdleDays: number;
@@ -144,6 +147,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     redisUrl: redisUrl(env.PARLOR_REDIS, env.PARLOR_DB ?? ''),
     redisPrefix: redisPrefix(env.PARLOR_REDIS_PREFIX),
     leaseMs: num('PARLOR_LEASE_MS', 3000, 500, 600_000),
+    tournamentSchedules: parseSchedules(env.PARLOR_TOURNAMENTS),
     sessionIdleDays: num('PARLOR_SESSION_IDLE_DAYS', 30, 1, 3650),
   };
 }

@@ -5,7 +5,6 @@ import { chat } from './chat.js';
 import { createTable } from './create-table.js';
 import { tableMessage } from './table-messages.js';
 import { refused } from './refused.js';
-import { exportOf } from './export.js';
 import type { Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
 import { type Connection, type FrameWriter, senders } from './connection.js';
@@ -20,6 +19,9 @@ import { Players } from './players.js';
 import { RateLimit } from './rate-limit.js';
 import type { Store, TableRow } from './store/store.js';
 import { Tables } from './tables.js';
+import { Tournaments } from './tournaments.js';
+import type { Bus } from './cluster/bus.js';
+import { pruneIdle } from './prune.js';
 import type { Table } from './table/table.js';
 import { type Client, Refusal, type TableHost } from './table/types.js';
 
@@ -34,6 +36,8 @@ export interface HubDeps {
   readonly seeds: (tableId: string, gameNo: number) => string;
   /** Where tables are hosted: here alone, or in a cluster (hosting/). */
   readonly hosting: (port: HostingPort) => TableHosting;
+  /** A cluster's bus (tournaments' changes go to every process); absent alone. */
+  readonly bus?: Bus;
 }
 
 /**
@@ -48,6 +52,8 @@ export class Hub implements HostingPort {
   readonly sessions: SessionChecks;
   readonly live = new LiveSessions();
   private readonly registry: Tables;
+  /** The tournaments, directed here (alone) or by the holder of each one's lease (a cluster). */
+  readonly tournaments: Tournaments;
   readonly hosting: TableHosting;
   private readonly lobby: LobbyWatch;
   private readonly limits: AddressLimits;
@@ -65,8 +71,9 @@ export class Hub implements HostingPort {
     this.registry = new Tables({
       store: d.store, metrics: d.metrics, config: d.config, clock: d.clock, log: d.log, bots: new BotPool(), seeds: d.seeds,
       players: this.players, limits: this.limits, client: (id) => this.client(id), lobbyChanged: (e) => this.lobby.changed(e),
-      hosting: this.hosting,
+      hosting: this.hosting, gameFinished: (row, f) => this.tournaments.gameFinished(row, f),
     });
+    this.tournaments = new Tournaments({ ...d, tables: this.registry, players: this.players, connections: () => this.players.all() });
   }
 
   get store(): Store { return this.d.store; }
@@ -78,14 +85,10 @@ export class Hub implements HostingPort {
   set onlineEveryMs(ms: number) { this.lobby.onlineEveryMs = ms; }
   get online(): number { return this.players.online; }
 
-  /** The export of a finished game of a table (closed or not), for `GET /tables/:id/export`. */
-  exportOf(tableId: string, invite: string | undefined, gameNo: number | undefined) {
-    return exportOf(this.d.store, this.registry.hosted.get(tableId)?.row ?? null, tableId, invite, gameNo);
-  }
-
   /** Hosting begins (tables rebuilt from their logs), and the idle sweep. */
   async load(): Promise<void> {
     await this.hosting.start();
+    await this.tournaments.start();
     const sweepSoon = () => {
       this.stopSweep = this.d.clock.after(this.d.config.sweepSeconds * 1000, () => void this.sweep().finally(() => { if (this.stopSweep !== null) sweepSoon(); }));
     };
@@ -96,15 +99,7 @@ export class Hub implements HostingPort {
   async sweep(now = this.d.clock.now()): Promise<void> {
     await this.registry.sweep(now);
     this.limits.sweep();
-    try {
-      const before = new Date(now - this.d.config.guestPruneDays * 86_400_000).toISOString();
-      const pruned = await this.d.store.pruneGuests(before);
-      if (pruned > 0) this.d.log.warn({ pruned }, 'pruned idle guests');
-      const expired = await this.sessions.prune(this.live.sessions());
-      if (expired > 0) this.d.log.warn({ expired }, 'deleted expired sessions');
-    } catch (e) {
-      this.d.log.warn({ err: e }, 'pruning idle guests or expired sessions failed; it is tried again at the next sweep');
-    }
+    await pruneIdle({ ...this.d, sessions: this.sessions, live: this.live }, now);
   }
 
   /** The lobby's tables: this process's, and in a cluster those the others host. */
@@ -186,6 +181,7 @@ export class Hub implements HostingPort {
     this.d.metrics.sockets.dec();
     this.limits.disconnect(c.address);
     this.lobby.unwatch(c);
+    this.tournaments.unwatch(c);
     if (!this.players.remove(c)) return;
     const playerId = c.playerId!;
     this.hosting.announce(playerId, false);
@@ -229,6 +225,8 @@ export class Hub implements HostingPort {
     switch (msg.type) {
       case 'lobby.watch': return this.lobby.watch(c, msg);
       case 'lobby.unwatch': this.lobby.unwatch(c); return ok();
+      case 'tournament.watch': return this.tournaments.watch(c, msg.tournamentId, msg.invite, re);
+      case 'tournament.unwatch': this.tournaments.unwatch(c, msg.tournamentId); return ok();
       case 'table.create': return createTable({ config: this.d.config, clock: this.d.clock, players: this.players, tables: this.registry, limits: this.limits }, c, playerId, msg);
       case 'chat.send':
         chat({ tables: this.registry, clock: this.d.clock, client: (id) => this.client(id), who: (id) => this.players.info(id) }, c, msg.tableId, msg.text);
@@ -241,6 +239,7 @@ export class Hub implements HostingPort {
     this.stopSweep?.();
     this.stopSweep = null;
     this.lobby.close();
+    await this.tournaments.stop();
     // Let queued table work (a move being stored) finish before the store closes; then the
     // tables' leases are released, so that the other processes take them at once.
     await this.registry.settle();

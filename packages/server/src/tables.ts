@@ -1,5 +1,5 @@
 import { PROTOCOL_ERRORS } from '@parlor/protocol';
-import { type BotPool, type Person, canSee, seatedPlayers } from '@parlor/table';
+import { type BotPool, type FinishedGame, type Person, canSee, seatedPlayers } from '@parlor/table';
 import type { Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
 import type { TableHosting } from './hosting/hosting.js';
@@ -26,6 +26,8 @@ export interface TablesDeps {
   readonly client: (id: string) => Client | undefined;
   /** The lobby hears of a table's change. */
   readonly lobbyChanged: (entry: LobbyEntry) => void;
+  /** A game of a hosted table ended, its result stored. */
+  readonly gameFinished?: (row: TableRow, f: FinishedGame) => void;
   readonly hosting: TableHosting;
 }
 
@@ -69,6 +71,7 @@ export class Tables implements TableHost {
     this.d.limits.tableDone(table.id);
   }
   leaseLost(table: Table): void { this.hosting.lost(table.id); }
+  gameFinished(table: Table, f: FinishedGame): void { this.d.gameFinished?.(table.row, f); }
 
   // ---- hosting -----------------------------------------------------------------------------
 

@@ -139,3 +139,38 @@ describe('examples/bot-client.mjs', () => {
     ann.close();
   }, 90_000);
 });
+
+describe('examples/bot-client.mjs in a tournament', () => {
+  it('enters a Swiss event with a bot account\'s token, plays every table it is seated at, and reports where it finished', async () => {
+    // Move clocks at a hundredth: the other players' seats time out in 0.3 s and stand-ins play them.
+    server = await testServer({ timerScale: 0.01 });
+    const url = server.url;
+    const account = async (name: string) => {
+      const c = await TestClient.connect(url, name);
+      const res = await fetch(`${url}/api/accounts`, { method: 'POST', headers: { authorization: `Bearer ${c.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name, password: 'correct horse battery' }) });
+      expect(res.status).toBe(201);
+      return { client: c, token: ((await res.json()) as { token: string }).token };
+    };
+    const bot = await account('Robo');
+    const people = [await account('Ann'), await account('Bea')];
+    const post = (path: string, token: string, body: unknown) =>
+      fetch(`${url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const made = await post('/api/tournaments', people[0]!.token, {
+      game: 'flip-7', format: 'swiss', rounds: 3, seats: 2, startsAt: new Date(Date.now() + 4000).toISOString(), rated: false, moveTimer: 30,
+    });
+    expect(made.status).toBe(201);
+    const { id } = (await made.json()) as { id: string };
+    for (const p of people) expect((await post(`/api/tournaments/${id}/join`, p.token, {})).status).toBe(204);
+    const run = await runExample([wsUrl(server), `tournament:${id}`, '--token', bot.token], 90_000);
+    for (const p of people) p.client.close();
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const detail = (await (await fetch(`${url}/api/tournaments/${id}`)).json()) as { status: string; players: { name: string; rank: number; points: number; games: number }[] };
+    expect(detail.status).toBe('finished');
+    const me = detail.players.find((p) => p.name === 'Robo')!;
+    // Three players at tables of two: each round one sits out with a bye, so it played two games or three.
+    expect(me.games).toBeGreaterThanOrEqual(2);
+    expect(run.stdout).toContain(`TOURNAMENT finished: rank ${me.rank} of 3, ${me.points} points in ${me.games} games`);
+    expect(run.stdout.match(/^RESULT /gm)).toHaveLength(me.games);
+  }, 120_000);
+});

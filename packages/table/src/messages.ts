@@ -39,6 +39,7 @@ export function summary(s: TableState, window: { readonly setting: string } | nu
     rated: r.rated === true,
     creator: { id: r.creatorId, name: playerName(s, r.creatorId) },
     gameNo: r.gameNo, spectators: Object.values(s.watchers).filter((p) => !seated.has(p)).length, createdAt: r.createdAt,
+    ...(r.tournament === undefined ? {} : { tournament: { id: r.tournament.id, name: r.tournament.name } }),
   };
   // The window's length also goes out under the game's own name for it, as clients written
   // before `responseWindow` read it (docs/protocol.md).

@@ -119,6 +119,7 @@ export class Table {
         const f = w.finish;
         const { records, changes } = await gameResults(store, f);
         await store.finishGame(f.tableId, f.gameNo, f.result, f.finishedAt, f.stats, records, this.fence);
+        this.host.gameFinished?.(this, f);
         // Written: the watchers (the end screen) learn what the game did to the players' ratings.
         if (changes.length > 0) this.send(this.watchers, { type: 'game.rated', tableId: f.tableId, gameNo: f.gameNo, game: f.game, changes });
         return true;

@@ -1,5 +1,5 @@
 import type { ServerMessage } from '@parlor/protocol';
-import type { BotPool, Person } from '@parlor/table';
+import type { BotPool, FinishedGame, Person } from '@parlor/table';
 import type { Clock } from '../clock.js';
 import type { ServerConfig } from '../config.js';
 import type { Frame } from '../frame.js';
@@ -40,6 +40,8 @@ export interface TableHost<T extends { readonly id: string } = { readonly id: st
   leaseLost(table: T): void;
   /** The table's seats or status changed (the lobby hears of it). */
   tableChanged(table: T): void;
+  /** A game of the table ended and its result is stored (a tournament's table tells its tournament). */
+  gameFinished?(table: T, f: FinishedGame): void;
   readonly log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
