@@ -66,7 +66,8 @@ export class Tournaments {
   async start(): Promise<void> {
     if (this.d.bus !== undefined) await this.d.bus.subscribe(CHANNEL, (m) => this.heard(m as Change));
     const next = () => {
-      this.stopPulse = this.d.clock.after(PULSE_MS, () => {
+      // At least every third of a lease, so that a short lease (PARLOR_LEASE_MS under 3 s) is renewed before it runs out.
+      this.stopPulse = this.d.clock.after(Math.min(PULSE_MS, Math.floor(this.d.config.leaseMs / 3)), () => {
         this.pulsing = this.pulse().catch((e: unknown) => this.d.log.warn({ err: e }, 'a tournament pulse failed; tried again at the next'))
           .finally(() => { this.pulsing = null; if (this.stopPulse !== null) next(); });
       });
@@ -148,9 +149,6 @@ export class Tournaments {
 
   private async written(w: Written): Promise<void> {
     if (w.state.status === 'finished' || w.state.status === 'cancelled') this.directing.ended(w.id);
-    const change: Change = { id: w.id, version: w.version, paired: w.effects.flatMap((e) => (e.type === 'paired' ? [{ player: e.player, tableId: e.tableId }] : [])) };
-    this.watchers.changed(change);
-    this.d.bus?.publish(CHANNEL, change);
     for (const e of w.effects) {
       try {
         if (e.type === 'table') await makeTournamentTable({ ...this.d, now: this.d.clock.now() }, w.state.settings, e.game);
@@ -159,6 +157,10 @@ export class Tournaments {
         this.d.log.warn({ err, tournament: w.id }, 'a tournament table could not be made or told yet; the director tries again');
       }
     }
+    // Told once the tables are made: a player who watches at once finds theirs.
+    const change: Change = { id: w.id, version: w.version, paired: w.effects.flatMap((e) => (e.type === 'paired' ? [{ player: e.player, tableId: e.tableId }] : [])) };
+    this.watchers.changed(change);
+    this.d.bus?.publish(CHANNEL, change);
   }
 
   /** Another process changed a tournament: what is cached of it is stale; its watchers and players here hear of it. */

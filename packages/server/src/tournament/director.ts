@@ -118,9 +118,11 @@ function finished(state: TournamentState, input: Extract<TournamentInput, { type
     const others = ids.filter((o) => o !== id);
     const away = input.absent.includes(id);
     const active = e.active && !away;
+    // Everyone met and every opponent are for a Swiss event's pairing and Buchholz; an arena keeps only the last game's.
+    const swiss = state.settings.format === 'swiss';
     entrants[id] = {
-      ...e, tableId: null, lastOpponents: others, met: [...new Set([...e.met, ...others])], opponents: [...e.opponents, ...others],
-      active, waitingSince: active && arenaGoesOn ? now : null,
+      ...e, tableId: null, lastOpponents: others, active, waitingSince: active && arenaGoesOn ? now : null,
+      ...(swiss ? { met: [...new Set([...e.met, ...others])], opponents: [...e.opponents, ...others] } : {}),
     };
   }
   const next: TournamentState = { ...state, games, entrants };
