@@ -31,6 +31,8 @@ const VALID: Record<string, Raw[]> = {
   'table.bot.remove': [{ type: 'table.bot.remove', tableId: 'abc', seat: 1 }],
   'table.start': [{ type: 'table.start', tableId: 'abc' }],
   'table.again': [{ type: 'table.again', tableId: 'abc' }],
+  'tournament.watch': [{ type: 'tournament.watch', tournamentId: 'cup' }, { type: 'tournament.watch', tournamentId: 'cup', invite: 'x' }],
+  'tournament.unwatch': [{ type: 'tournament.unwatch', tournamentId: 'cup' }],
   'chat.send': [{ type: 'chat.send', tableId: 'abc', text: 'hello' }],
   action: [
     { type: 'action', tableId: 'abc', seat: 0, seq: 0, action: { type: 'hit' } },
@@ -59,6 +61,8 @@ const BAD: Record<string, Raw[]> = {
   'table.bot.remove': [{ seat: MOST + 87 }],
   'table.start': [{ tableId: '' }],
   'table.again': [{ tableId: null }],
+  'tournament.watch': [{ tournamentId: '' }, { tournamentId: 'x'.repeat(41) }, { invite: 5 }],
+  'tournament.unwatch': [{ tournamentId: 7 }],
   'chat.send': [{ text: '' }, { text: 'x'.repeat(2001) }, { text: 7 }],
   action: [{ seq: -1 }, { seq: 1.5 }, { seat: MOST }, { tableId: '' }, { action: undefined }],
 };

@@ -106,12 +106,16 @@ function BotSetting() {
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
   const [error, setError] = useState<{ code: string; retryAfter: number | null } | null>(null);
+  // The box shows the choice at once while it is saved (and goes back if the server refuses it).
+  const [choice, setChoice] = useState<boolean | null>(null);
   const change = (next: boolean) => {
     setBusy(true);
     setSaved(false);
     setError(null);
+    setChoice(next);
     void chooseBot(services, next).then((r) => {
       setBusy(false);
+      setChoice(null);
       if (r.ok) setSaved(true);
       else setError({ code: r.code, retryAfter: r.retryAfter });
     });
@@ -119,7 +123,7 @@ function BotSetting() {
   return (
     <div className="bot-setting">
       <label htmlFor={id}>
-        <input id={id} type="checkbox" checked={bot} disabled={busy} aria-describedby={`${id}-hint`} onChange={(e) => change(e.target.checked)} />
+        <input id={id} type="checkbox" checked={choice ?? bot} disabled={busy} aria-describedby={`${id}-hint`} onChange={(e) => change(e.target.checked)} />
         {t('account.bot.setting')}
       </label>
       <p id={`${id}-hint`} className="hint">{t('account.bot.settingHint')}</p>
