@@ -216,8 +216,13 @@ describe.skipIf(shouldSkip('languages'))('Every page in ten languages: axe, no E
       reopen: async (page, lang) => {
         const common = load(lang, 'common.json');
         const normal = page.getByRole('radio', { name: common.get('settings.paces.normal')! });
-        if (!(await normal.isVisible())) await page.getByRole('button', { name: common.get('settings.title')! }).click();
-        await normal.waitFor();
+        const toggle = page.locator('.settings-toggle');
+        // Opened again whenever it is found closed (picking a language moves the focus away from it).
+        await waitUntil(async () => {
+          if (await normal.isVisible()) return true;
+          if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+          return normal.isVisible();
+        }, 30_000, 'the settings to be open');
       },
     },
     { name: 'table-waiting', open: async (page) => { await page.goto(`${h.server.url}/t/${at.waiting}`); } },
