@@ -86,7 +86,10 @@ afterEach(async () => {
   for (const d of open.dbs.splice(0)) await d.drop();
 });
 
-const LATEST_TABLES = ['actions', 'games', 'meta', 'name_skeletons', 'player_games', 'players', 'rating_history', 'ratings', 'sessions', 'table_leases', 'tables', 'tournaments'];
+const LATEST_TABLES = [
+  'actions', 'digest_items', 'games', 'mail_marks', 'meta', 'name_skeletons', 'notify_accounts', 'notify_keys', 'notify_tokens', 'player_games', 'players',
+  'push_subscriptions', 'rating_history', 'ratings', 'sessions', 'table_leases', 'tables', 'tournaments',
+];
 
 /** A game row as a server stores one at the start. */
 const gameRow = (tableId: string, gameNo: number, seats: string[] = ['ann', 'bob']): GameRow => ({

@@ -27,6 +27,12 @@ export const COPIED_TABLES: readonly { readonly name: string; readonly columns: 
   { name: 'ratings', columns: ['player_id', 'game', 'mu', 'sigma', 'games', 'wins', 'updated_at'] },
   { name: 'rating_history', columns: ['player_id', 'game', 'table_id', 'game_no', 'mu', 'sigma', 'at'] },
   { name: 'tournaments', columns: ['id', 'status', 'starts_at', 'private', 'version', 'summary', 'body'], booleans: ['private'] },
+  { name: 'notify_accounts', columns: ['player_id', 'email', 'email_confirmed', 'language', 'kinds', 'digest'] },
+  { name: 'push_subscriptions', columns: ['endpoint', 'player_id', 'p256dh', 'auth', 'created_at'] },
+  { name: 'notify_tokens', columns: ['token_hash', 'purpose', 'player_id', 'detail', 'expires_at'] },
+  { name: 'mail_marks', columns: ['player_id', 'table_id', 'move_key'] },
+  { name: 'digest_items', columns: ['id', 'player_id', 'at', 'notice'] },
+  { name: 'notify_keys', columns: ['name', 'body'] },
 ];
 /** Every table a non-empty target would have rows in. */
 const TARGET_TABLES = [...COPIED_TABLES.map((t) => t.name), 'table_leases'];

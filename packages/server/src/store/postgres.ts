@@ -3,6 +3,7 @@ import { PostgresConnection, type PostgresOptions } from './postgres/connection.
 import { postgresError } from './postgres/errors.js';
 import { PostgresLeases } from './postgres/leases.js';
 import { migrate } from './postgres/migrations.js';
+import { PostgresNotifications } from './postgres/notifications.js';
 import { postgresNameSkeletons } from './postgres/name-skeletons.js';
 import { PostgresPlayers } from './postgres/players.js';
 import { PostgresRecords } from './postgres/records.js';
@@ -30,6 +31,7 @@ export class PostgresStore implements Store {
   private readonly leases: PostgresLeases;
   private readonly tableRows: PostgresTables;
   private readonly tournamentRows: PostgresTournaments;
+  readonly notifications: PostgresNotifications;
 
   private constructor(private readonly db: PostgresConnection) {
     this.players = new PostgresPlayers(db);
@@ -39,6 +41,7 @@ export class PostgresStore implements Store {
     this.leases = new PostgresLeases(db);
     this.tableRows = new PostgresTables(db, this.records);
     this.tournamentRows = new PostgresTournaments(db);
+    this.notifications = new PostgresNotifications(db);
   }
 
   /** Connects, runs the migrations this database has not had, and resolves to the store. */
@@ -119,7 +122,7 @@ export class PostgresStore implements Store {
     return this.accounts.setBot(playerId, bot);
   }
   deleteAccount(playerId: string, shownAs: string, at: string): Promise<void> {
-    return this.accounts.deleteAccount(playerId, shownAs, at);
+    return this.accounts.deleteAccount(playerId, shownAs, at).then(() => this.notifications.forgetNotifyAccount(playerId));
   }
 
   ratingsOf(playerId: string): Promise<RatingRow[]> {

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { SqliteAccounts } from './sqlite/accounts.js';
 import { SqliteLeases } from './sqlite/leases.js';
 import { migrate } from './sqlite/migrations.js';
+import { SqliteNotifications } from './sqlite/notifications.js';
 import { SqlitePlayers } from './sqlite/players.js';
 import { SqliteRecords } from './sqlite/records.js';
 import { SqliteSessions } from './sqlite/sessions.js';
@@ -39,6 +40,7 @@ export class SqliteStore implements Store {
   private readonly leases: SqliteLeases;
   private readonly tableRows: SqliteTables;
   private readonly tournamentRows: SqliteTournaments;
+  readonly notifications: SqliteNotifications;
 
   /**
    * `timeoutMs` (PARLOR_DB_TIMEOUT_MS, default 5 s): how long a statement waits for a lock another
@@ -60,6 +62,7 @@ export class SqliteStore implements Store {
     this.leases = new SqliteLeases(this.db);
     this.tableRows = new SqliteTables(this.db, this.leases, this.records);
     this.tournamentRows = new SqliteTournaments(this.db, this.leases);
+    this.notifications = new SqliteNotifications(this.db, (fn) => this.guard(fn));
   }
 
   /** Runs a statement; a failure of the database itself becomes StoreUnavailable. */
@@ -130,7 +133,7 @@ export class SqliteStore implements Store {
     return this.guard(() => this.accounts.setBot(playerId, bot));
   }
   deleteAccount(playerId: string, shownAs: string, at: string): Promise<void> {
-    return this.guard(() => this.accounts.deleteAccount(playerId, shownAs, at));
+    return this.guard(() => this.accounts.deleteAccount(playerId, shownAs, at)).then(() => this.notifications.forgetNotifyAccount(playerId));
   }
 
   ratingsOf(playerId: string): Promise<RatingRow[]> {

@@ -1,5 +1,6 @@
 import type { GameId } from '@parlor/protocol';
 import type { ActionRow, GameRow, TableRow } from '@parlor/table';
+import type { NotificationStore } from './notifications.js';
 
 export interface PlayerRow {
   readonly id: string;
@@ -173,7 +174,7 @@ export interface Store {
   /** Sets whether a player says it is a bot account; the caller checks it is an account. */
   setBot(playerId: string, bot: boolean): Promise<void>;
   /**
-   * Deletes an account: its name, password and sessions go; its games stay, its name in them
+   * Deletes an account: its name, password, sessions and notification rows go; its games stay, its name in them
    * replaced by `shownAs`.
    */
   deleteAccount(playerId: string, shownAs: string, at: string): Promise<void>;
@@ -244,5 +245,6 @@ export interface Store {
    * process, overwritten each time), for /readyz to know that this process can still write.
    */
   probe(process: string, at: string): Promise<void>;
+  readonly notifications: NotificationStore; // addresses, push subscriptions, one-time tokens: notifications.ts
   close(): Promise<void>;
 }

@@ -171,6 +171,25 @@ const MIGRATIONS: readonly { readonly version: number; up(db: Sql): Promise<void
       `);
     },
   },
+  {
+    // Notifications (notify/, docs/notifications.md): as SQLite's migration 10.
+    version: 10,
+    up: async (db) => {
+      await db.query(`
+        CREATE TABLE notify_accounts (player_id ${T} PRIMARY KEY, email ${T}, email_confirmed INTEGER NOT NULL DEFAULT 0,
+          language ${T} NOT NULL, kinds ${T} NOT NULL, digest INTEGER NOT NULL DEFAULT 0);
+        CREATE UNIQUE INDEX notify_accounts_email ON notify_accounts (email) WHERE email_confirmed = 1;
+        CREATE TABLE push_subscriptions (endpoint ${T} PRIMARY KEY, player_id ${T} NOT NULL, p256dh ${T} NOT NULL, auth ${T} NOT NULL, created_at ${T} NOT NULL);
+        CREATE INDEX push_subscriptions_player ON push_subscriptions (player_id);
+        CREATE TABLE notify_tokens (token_hash ${T} PRIMARY KEY, purpose ${T} NOT NULL, player_id ${T} NOT NULL, detail ${T} NOT NULL, expires_at BIGINT NOT NULL);
+        CREATE INDEX notify_tokens_player ON notify_tokens (player_id);
+        CREATE TABLE mail_marks (player_id ${T} NOT NULL, table_id ${T} NOT NULL, move_key ${T} NOT NULL, PRIMARY KEY (player_id, table_id));
+        CREATE TABLE digest_items (id ${T} PRIMARY KEY, player_id ${T} NOT NULL, at BIGINT NOT NULL, notice ${T} NOT NULL);
+        CREATE INDEX digest_items_player ON digest_items (player_id, at);
+        CREATE TABLE notify_keys (name ${T} PRIMARY KEY, body ${T} NOT NULL);
+      `);
+    },
+  },
 ];
 /** The schema this code writes; the same number as SQLite's SCHEMA_VERSION (a test checks). */
 export const POSTGRES_SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;

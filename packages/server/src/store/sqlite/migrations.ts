@@ -142,6 +142,26 @@ const MIGRATIONS: readonly { readonly version: number; up(db: Database.Database)
       ALTER TABLE players ADD COLUMN bot INTEGER NOT NULL DEFAULT 0;
     `),
   },
+  {
+    // Notifications (notify/, docs/notifications.md): an account's address (one confirmed address
+    // belongs to one account), language and channel per kind; devices' push subscriptions;
+    // one-time tokens (an address's confirmation, a password reset; SHA-256 only); the last move
+    // mailed per player and table; notices waiting for a daily digest; the server's VAPID keys.
+    version: 10,
+    up: (db) => db.exec(`
+      CREATE TABLE notify_accounts (player_id TEXT PRIMARY KEY, email TEXT, email_confirmed INTEGER NOT NULL DEFAULT 0,
+        language TEXT NOT NULL, kinds TEXT NOT NULL, digest INTEGER NOT NULL DEFAULT 0);
+      CREATE UNIQUE INDEX notify_accounts_email ON notify_accounts (email) WHERE email_confirmed = 1;
+      CREATE TABLE push_subscriptions (endpoint TEXT PRIMARY KEY, player_id TEXT NOT NULL, p256dh TEXT NOT NULL, auth TEXT NOT NULL, created_at TEXT NOT NULL);
+      CREATE INDEX push_subscriptions_player ON push_subscriptions (player_id);
+      CREATE TABLE notify_tokens (token_hash TEXT PRIMARY KEY, purpose TEXT NOT NULL, player_id TEXT NOT NULL, detail TEXT NOT NULL, expires_at INTEGER NOT NULL);
+      CREATE INDEX notify_tokens_player ON notify_tokens (player_id);
+      CREATE TABLE mail_marks (player_id TEXT NOT NULL, table_id TEXT NOT NULL, move_key TEXT NOT NULL, PRIMARY KEY (player_id, table_id));
+      CREATE TABLE digest_items (id TEXT PRIMARY KEY, player_id TEXT NOT NULL, at INTEGER NOT NULL, notice TEXT NOT NULL);
+      CREATE INDEX digest_items_player ON digest_items (player_id, at);
+      CREATE TABLE notify_keys (name TEXT PRIMARY KEY, body TEXT NOT NULL);
+    `),
+  },
 ];
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
 
