@@ -6,3 +6,4 @@ export * from './errors.js';
 export * from './api.js';
 export * from './avatars.js';
 export * from './tournaments.js';
+export * from './notifications.js';
