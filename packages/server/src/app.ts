@@ -3,6 +3,8 @@ import { PROTOCOL_ERRORS } from '@parlor/protocol';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { openSignInLimits } from './accounts/open-sign-in-limits.js';
 import { accountRoutes } from './api/accounts.js';
+import { meNotifications, notificationRoutes } from './api/notifications.js';
+import { passwordResetRoutes } from './api/password-reset.js';
 import { readRoutes } from './api/read.js';
 import { tournamentRoutes } from './api/tournaments.js';
 import { type Clock, systemClock } from './clock.js';
@@ -16,12 +18,15 @@ import { webClient } from './http/web-client.js';
 import { Hub } from './hub.js';
 import { exportOf } from './export.js';
 import { createMetrics } from './metrics.js';
+import { type Notifications, openNotifications } from './notify/service.js';
 import { openStore } from './store/open.js';
 import type { Store } from './store/store.js';
 
 export interface ParlorServer {
   readonly app: FastifyInstance;
   readonly hub: Hub;
+  /** Push and mail (docs/notifications.md): `notifications.notifier.notify(…)` tells a player; set `hasOpenPage` to the hub's answer. */
+  readonly notifications: Notifications;
   /** The address it listens on, e.g. http://127.0.0.1:8080. */
   readonly url: string;
   close(): Promise<void>;
@@ -70,7 +75,11 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   await hub.load();
   // Sign-in tries are counted in Redis by a cluster, so that every process sees them all.
   const signInLimits = await openSignInLimits(config, opts.clock ?? systemClock, log);
-  accountRoutes(app, { store, events: hub, clock: opts.clock ?? systemClock, sessions: hub.sessions, limits: signInLimits });
+  let listening = ''; // the address listened on, once it is known: the links' base without PARLOR_PUBLIC_URL
+  const notifications = await openNotifications({ store, config, clock: opts.clock ?? systemClock, log, baseUrl: () => config.publicUrl ?? listening });
+  accountRoutes(app, { store, events: hub, clock: opts.clock ?? systemClock, sessions: hub.sessions, limits: signInLimits, me: (p) => meNotifications(store, notifications, p) });
+  notificationRoutes(app, { store, sessions: hub.sessions, clock: opts.clock ?? systemClock, limits: signInLimits, notifications });
+  passwordResetRoutes(app, { store, clock: opts.clock ?? systemClock, limits: signInLimits, notifications, events: hub });
   readRoutes(app, store, hub);
   tournamentRoutes(app, { store, sessions: hub.sessions, tournaments: hub.tournaments, now: () => (opts.clock ?? systemClock).now() });
 
@@ -101,11 +110,13 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   await webClient(app, config);
 
   const address = await app.listen({ port: config.port, host: config.host });
+  listening = address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1');
   return {
-    app, hub, url: address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1'),
+    app, hub, notifications, url: listening,
     close: async () => {
       await app.close();
       await hub.close();
+      await notifications.close();
       await hosting.close();
       await signInLimits.close();
       await store.close();

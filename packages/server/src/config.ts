@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { type SmtpSettings, parsePublicUrl, parseSmtp, readPushCa } from './notify/smtp-config.js';
 import { type Schedule, parseSchedules } from './tournament/schedule.js';
 
 /** Server settings, from the environment (docs/operations.md lists them all). */
@@ -74,6 +75,13 @@ export interface ServerConfig {
   // ---- sessions and sign-in (docs/operations.md, "Sessions and sign-in") ----
   /** PARLOR_SESSION_IDLE_DAYS: an account's session unused this many days has expired (its token is refused). */
   readonly sessionIdleDays: number;
+  // ---- notifications (docs/notifications.md) ----
+  /** PARLOR_SMTP: how mail is sent; null: no mail (no addresses, no reset by mail). */
+  readonly smtp: SmtpSettings | null;
+  /** PARLOR_PUBLIC_URL: where people reach Parlor, for links in mails; null: the address the server listens on. */
+  readonly publicUrl: string | null;
+  /** PARLOR_PUSH_CA: PEM certificates trusted for push services besides the system's; null: none. */
+  readonly pushCa: string | null;
 }
 
 /** The web client built in this checkout (packages/web/dist), served at / when present. */
@@ -149,6 +157,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     leaseMs: num('PARLOR_LEASE_MS', 3000, 500, 600_000),
     tournamentSchedules: parseSchedules(env.PARLOR_TOURNAMENTS),
     sessionIdleDays: num('PARLOR_SESSION_IDLE_DAYS', 30, 1, 3650),
+    smtp: parseSmtp(env.PARLOR_SMTP),
+    publicUrl: parsePublicUrl(env.PARLOR_PUBLIC_URL),
+    pushCa: readPushCa(env.PARLOR_PUSH_CA),
   };
 }
 

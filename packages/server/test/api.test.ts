@@ -1,4 +1,4 @@
-import type { GameExport, GamesPage, Leaderboard, Me, PlayerProfile, ServerMessage, SessionReply } from '@parlor/protocol';
+import { DEFAULT_NOTIFICATION_SETTINGS, type GameExport, type GamesPage, type Leaderboard, type Me, type MeNotifications, type PlayerProfile, type ServerMessage, type SessionReply } from '@parlor/protocol';
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,7 +34,9 @@ describe('accounts', () => {
     const claimed = await call('POST', '/api/accounts', { token: ann.token!, body: { name: 'Ann', password: 'correct horse battery' } });
     expect(claimed.status).toBe(201);
     expect(claimed.json).toEqual({ name: 'Ann', token: ann.token });
-    expect((await call('GET', '/api/me', { token: ann.token! })).json).toEqual({ id: ann.playerId!, name: 'Ann', account: true, avatar: null, bot: false } satisfies Me);
+    expect((await call('GET', '/api/me', { token: ann.token! })).json).toEqual({
+      id: ann.playerId!, name: 'Ann', account: true, avatar: null, bot: false, email: null, language: 'en', notifications: DEFAULT_NOTIFICATION_SETTINGS, mail: false,
+    } satisfies Me & MeNotifications);
     // A second device signs in with the password: a new token for the same player.
     const signIn = await call('POST', '/api/sessions', { body: { name: 'ann', password: 'correct horse battery' } });
     expect(signIn.status).toBe(200);

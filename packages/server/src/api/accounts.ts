@@ -9,7 +9,7 @@ import { type Bucket, SIGN_IN_LIMITS, type SignInLimits } from '../accounts/sign
 import type { Clock } from '../clock.js';
 import { cleanName, hashToken, randomId } from '../identity.js';
 import type { SessionEnd } from '../live-sessions.js';
-import type { AccountRow, Store } from '../store/store.js';
+import type { AccountRow, PlayerRow, Store } from '../store/store.js';
 import { ApiRefusal, bearer, body, caller, refuse } from './http.js';
 
 /** How a deleted account's player is shown in the games they played. */
@@ -27,6 +27,8 @@ export interface AccountDeps {
   readonly clock: Clock;
   readonly sessions: SessionChecks;
   readonly limits: SignInLimits;
+  /** More fields of `GET /api/me` (notifications: api/notifications.ts). */
+  readonly me?: (player: PlayerRow) => Promise<object>;
 }
 
 /** A hash to check passwords against when there is no account, so that a missing name takes as long as a wrong password. */
@@ -222,7 +224,7 @@ export function accountRoutes(app: FastifyInstance, d: AccountDeps): void {
       const me: Me = {
         id: player.id, name: player.name, account: (player.accountSince ?? null) !== null, avatar: player.avatar ?? null, bot: player.bot === true,
       };
-      return reply.header('cache-control', 'no-store').send(me);
+      return reply.header('cache-control', 'no-store').send({ ...me, ...await d.me?.(player) });
     } catch (e) {
       return refuse(reply, e);
     }
