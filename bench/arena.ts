@@ -273,11 +273,12 @@ export class ArenaRun {
       const db = new Database(dbPath, { readonly: true, fileMustExist: true });
       try {
         const row = db.prepare('SELECT body FROM tournaments WHERE id = ?').get(this.tournamentId) as { body: string } | undefined;
+        const parts = db.prepare('SELECT kind, body FROM tournament_parts WHERE tournament_id = ?').all(this.tournamentId) as { kind: string; body: string }[];
         if (row !== undefined) {
-          const state = JSON.parse(row.body) as { games: { finishedAt: number | null }[] };
-          tournamentGames = state.games.length;
-          tournamentFinished = state.games.filter((g) => g.finishedAt !== null).length;
-          stateKb = Buffer.byteLength(row.body) / 1024;
+          const games = parts.filter((p) => p.kind === 'game').map((p) => JSON.parse(p.body) as { finishedAt: number | null });
+          tournamentGames = games.length;
+          tournamentFinished = games.filter((g) => g.finishedAt !== null).length;
+          stateKb = (Buffer.byteLength(row.body) + parts.reduce((n, p) => n + Buffer.byteLength(p.body), 0)) / 1024;
         }
       } finally {
         db.close();

@@ -464,7 +464,7 @@ async function level(tables: number, seconds: number, thinkMs: readonly [number,
       console.log(`  (arena: ${a.players} players with accounts in one ${p.game} arena${p.game === 'flip-7' ? ' (to 100 points)' : ''}, tables of ${p.seats}; ${arenaSetup}, ` +
         `joined in ${fmt(a.joinSeconds)} s (${a.joinedBeforeStart} before its start); first wave: ${a.seated} players told of their tables ${fmt(a.firstWaveSeconds)} s after the start; ` +
         `${fmt(arenaMsgs / elapsed, 0)} messages/s received while measuring (the ordinary tables' above are apart); ` +
-        `the arena has made ${fmt(a.tournamentGames, 0)} tables, ${fmt(a.tournamentFinished, 0)} of them finished; its stored state is ${fmt(a.stateKb, 0)} KB, written whole at each join and each game's end; ` +
+        `the arena has made ${fmt(a.tournamentGames, 0)} tables, ${fmt(a.tournamentFinished, 0)} of them finished; its stored state is ${fmt(a.stateKb, 0)} KB in all, of which a join or a game's end writes only the head and the entrants and games it changed; ` +
         `table.watch answered UNKNOWN_TABLE (the table not made yet) ×${a.watchRetries}, tried again)`);
     }
     result = {

@@ -90,7 +90,7 @@ export class Tournaments {
     const c = await this.states.load(id);
     if (c === null) throw unknownTournament(id);
     const s = c.state.settings;
-    const member = playerId !== null && (c.state.entrants[playerId] !== undefined || s.createdBy === playerId);
+    const member = playerId !== null && (c.state.entrants.has(playerId) || s.createdBy === playerId);
     if (s.private && !member && invite !== s.invite) throw unknownTournament(id);
     return tournamentDetail(c.state, member || invite === s.invite);
   }
@@ -112,7 +112,7 @@ export class Tournaments {
     const c = await this.states.load(id);
     if (c === null) throw unknownTournament(id);
     const s = c.state.settings;
-    if (s.private && invite !== s.invite && c.state.entrants[player.id] === undefined && s.createdBy !== player.id) throw unknownTournament(id);
+    if (s.private && invite !== s.invite && !c.state.entrants.has(player.id) && s.createdBy !== player.id) throw unknownTournament(id);
     if (!player.account) throw new TournamentRefused('ACCOUNT_REQUIRED', 'Only players with an account may enter tournaments; claim your name first.', 403);
     const rating = (await this.d.store.ratingsOf(player.id)).find((r) => r.game === s.game);
     await this.states.input(id, { type: 'join', player: player.id, name: player.name, bot: player.bot, rating: rating === undefined ? 0 : rating.mu - 3 * rating.sigma });

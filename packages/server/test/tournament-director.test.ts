@@ -73,7 +73,7 @@ describe('an arena of four at tables of two, one player withdrawing and coming b
     r.end(6, [2, 1], s(185)); // B wins: B 1, D 1; B is not paired again
     // A and C waited longest, but A met C last game: D, still waiting, takes C's seat.
     expect(r.table(7)).toEqual(['A', 'D']);
-    expect(r.state.entrants.B!.active).toBe(false);
+    expect(r.state.entrants.get('B')!.active).toBe(false);
 
     r.join('B', s(200)); // back: waits with C
     expect(r.table(8)).toEqual(['B', 'C']);
@@ -124,8 +124,8 @@ describe('an arena of four at tables of two, one player withdrawing and coming b
     for (const p of ['A', 'B']) r.join(p, s(-30));
     r.feed({ type: 'tick' }, s(0));
     r.feed({ type: 'finished', tableId: 'cup-1', places: [1, 2], left: [], absent: ['B'] }, s(60));
-    expect(r.state.entrants.B!.active).toBe(false);
-    expect(r.state.entrants.A!.waitingSince).toBe(s(60));
+    expect(r.state.entrants.get('B')!.active).toBe(false);
+    expect(r.state.entrants.get('A')!.waitingSince).toBe(s(60));
   });
 
   it('fills a table with bots for a player who waited long enough, where the tournament allows it', () => {
@@ -182,19 +182,19 @@ describe('a Swiss event of five at tables of two, three rounds', () => {
     r.feed({ type: 'tick' }, s(0));
     // Round 1: E (lowest) has the bye (1 point).
     expect([r.table(1), r.table(2)]).toEqual([['A', 'B'], ['C', 'D']]);
-    expect(r.state.entrants.E!.points).toBe(1);
+    expect(r.state.entrants.get('E')!.points).toBe(1);
     r.end(1, [1, 2], s(600)); // A 1, B 0
     expect(r.state.round).toBe(1); // the round goes on until its last table ends
     r.end(2, [2, 1], s(610)); // D 1, C 0
     // Round 2: ranked A 1, D 1, E 1, B 0, C 0; the bye goes to C, lowest without one.
     expect(r.state.round).toBe(2);
     expect([r.table(3), r.table(4)]).toEqual([['A', 'D'], ['E', 'B']]);
-    expect(r.state.entrants.C!.points).toBe(1);
+    expect(r.state.entrants.get('C')!.points).toBe(1);
     r.end(3, [1, 2], s(1200)); // A 2, D 1
     r.end(4, [2, 1], s(1210)); // B 1, E 1
     // Round 3: ranked A 2, B 1, C 1, D 1, E 1 (by rating); the bye to D (C and E have had one).
     // Of the three ways to pair A, B, C, E only A–E and B–C meet nobody again.
-    expect(r.state.entrants.D!.points).toBe(2);
+    expect(r.state.entrants.get('D')!.points).toBe(2);
     expect([r.table(5), r.table(6)].map((t) => [...t].sort().join('')).sort()).toEqual(['AE', 'BC']);
     const ae = r.table(5).includes('A') ? 5 : 6;
     r.end(ae, r.table(ae)[0] === 'A' ? [1, 2] : [2, 1], s(1800)); // A beats E: A 3

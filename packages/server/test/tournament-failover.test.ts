@@ -41,7 +41,7 @@ async function api<T>(base: string, path: string, opts: { method?: string; token
   return { status: res.status, body: (text === '' ? null : JSON.parse(text)) as T };
 }
 
-/** What the test reads of a tournament's stored state (its row in `tournaments`). */
+/** What the test reads of a tournament's stored state (its row in `tournaments`, its games in `tournament_parts`). */
 interface Stored {
   readonly status: string;
   readonly round: number;
@@ -50,7 +50,9 @@ interface Stored {
 
 async function stored(schema: TestSchema, id: string): Promise<Stored | null> {
   const rows = await schema.query<{ body: string }>('SELECT body FROM tournaments WHERE id = $1', [id]);
-  return rows[0] === undefined ? null : JSON.parse(rows[0].body) as Stored;
+  if (rows[0] === undefined) return null;
+  const games = await schema.query<{ body: string }>("SELECT body FROM tournament_parts WHERE tournament_id = $1 AND kind = 'game' ORDER BY seq", [id]);
+  return { ...JSON.parse(rows[0].body) as Omit<Stored, 'games'>, games: games.map((g) => JSON.parse(g.body) as Stored['games'][number]) };
 }
 
 /** The unexpired lease of the tournament's director, by the database's clock: its owner's pid and its token. */

@@ -48,6 +48,36 @@ for (const kind of kinds) {
       }
     });
 
+    it('keeps parts with their row: written with it only, upserted, deleted by a null body, read back in order', async () => {
+      const store = await kind.open();
+      try {
+        const parts = [
+          { kind: 'entrant' as const, key: 'zed', seq: 0, body: { points: 0 } },
+          { kind: 'entrant' as const, key: 'amy', seq: 1, body: { points: 0 } },
+          { kind: 'game' as const, key: 'c-2', seq: 1, body: { n: 2 } },
+          { kind: 'game' as const, key: 'c-1', seq: 0, body: { n: 1 } },
+        ];
+        expect(await store.saveTournament(row('c', { parts }), null)).toBe(true);
+        const first = (await store.tournament('c'))!;
+        expect(first.parts!.map((p) => `${p.kind}:${p.key}`)).toEqual(['entrant:zed', 'entrant:amy', 'game:c-1', 'game:c-2']);
+        // A refused write (a stale version) writes none of its parts.
+        expect(await store.saveTournament(row('c', { version: 2, parts: [{ kind: 'entrant', key: 'zed', seq: 0, body: { points: 99 } }] }), 7)).toBe(false);
+        expect((await store.tournament('c'))!.parts).toEqual(first.parts);
+        expect(await store.saveTournament(row('c', {
+          version: 2, parts: [{ kind: 'entrant', key: 'zed', seq: 0, body: { points: 3 } }, { kind: 'entrant', key: 'amy', seq: 0, body: null }],
+        }), 1)).toBe(true);
+        expect((await store.tournament('c'))!.parts).toEqual([
+          { kind: 'entrant', key: 'zed', seq: 0, body: { points: 3 } },
+          { kind: 'game', key: 'c-1', seq: 0, body: { n: 1 } },
+          { kind: 'game', key: 'c-2', seq: 1, body: { n: 2 } },
+        ]);
+        // Lists show summaries only.
+        expect((await store.tournamentList('upcoming', 5))[0]!.parts).toBeUndefined();
+      } finally {
+        await store.close();
+      }
+    });
+
     it('refuses a write behind a fence that is no longer the lease\'s token', async () => {
       const store = await kind.open();
       try {

@@ -27,6 +27,7 @@ export const COPIED_TABLES: readonly { readonly name: string; readonly columns: 
   { name: 'ratings', columns: ['player_id', 'game', 'mu', 'sigma', 'games', 'wins', 'updated_at'] },
   { name: 'rating_history', columns: ['player_id', 'game', 'table_id', 'game_no', 'mu', 'sigma', 'at'] },
   { name: 'tournaments', columns: ['id', 'status', 'starts_at', 'private', 'version', 'summary', 'body'], booleans: ['private'] },
+  { name: 'tournament_parts', columns: ['tournament_id', 'kind', 'key', 'seq', 'body'] },
   { name: 'notify_accounts', columns: ['player_id', 'email', 'email_confirmed', 'language', 'kinds', 'digest'] },
   { name: 'push_subscriptions', columns: ['endpoint', 'player_id', 'p256dh', 'auth', 'created_at'] },
   { name: 'notify_tokens', columns: ['token_hash', 'purpose', 'player_id', 'detail', 'expires_at'] },

@@ -1,5 +1,6 @@
 import type { GameId } from '@parlor/protocol';
 import type { ActionRow, GameRow, TableRow } from '@parlor/table';
+import type { TournamentRow } from './tournament-row.js';
 import type { NotificationStore } from './notifications.js';
 
 export interface PlayerRow {
@@ -89,24 +90,7 @@ export type { ActionRow, GameRow, SeatRow, TableRow } from '@parlor/table';
  */
 export type Fence = number | undefined;
 
-/**
- * A tournament as it is stored (tournament/director.ts): its director's state, and the summary the
- * lists show, with a version that every write moves on by one. A write names the version it read
- * and is refused if another write came first (compare-and-set); the director's own writes also
- * carry its lease's fence (lease id `tournamentLease(id)`).
- */
-export interface TournamentRow {
-  readonly id: string;
-  readonly status: string;
-  readonly startsAt: string;
-  readonly private: boolean;
-  readonly version: number;
-  readonly summary: unknown;
-  readonly state: unknown;
-}
-
-/** The lease (and fence) of a tournament's director: a row of the table leases under its own name. */
-export const tournamentLease = (id: string) => `tournament:${id}`;
+export { type TournamentPart, type TournamentRow, tournamentLease } from './tournament-row.js';
 
 /** The owner of a table's lease, and until when it holds it. */
 export interface LeaseRow {

@@ -1,9 +1,9 @@
 import type { Clock } from '../clock.js';
-import { LeaseLost, type Store, type TournamentRow } from '../store/store.js';
+import { LeaseLost, type Store } from '../store/store.js';
 import {
   type TournamentEffect, type TournamentInput, type TournamentRefusal, type TournamentState, stepTournament,
 } from '../tournament/director.js';
-import { tournamentSummary } from '../tournament/view.js';
+import { stateOf, tournamentRow } from './stored.js';
 
 /** Compare-and-set writes tried this many times before a request is told to try again. */
 const WRITE_TRIES = 8;
@@ -19,8 +19,11 @@ function refusalOf(r: TournamentRefusal): TournamentRefused {
   return new TournamentRefused(r.code, r.message, r.code === 'UNKNOWN_TABLE' || r.code === 'BAD_RESULT' ? 500 : 409);
 }
 
-/** A tournament as last read or written here, with its version. */
-export interface Cached { readonly version: number; readonly state: TournamentState }
+/**
+ * A tournament as last read or written here, with its version; `parts`: its entrants and games are
+ * stored as rows of their own exactly as in `state` (so a write need carry only what changes).
+ */
+export interface Cached { readonly version: number; readonly state: TournamentState; readonly parts: boolean }
 
 /** A stored change: what the effects of an input were, once its state is written. */
 export interface Written {
@@ -28,13 +31,6 @@ export interface Written {
   readonly version: number;
   readonly state: TournamentState;
   readonly effects: readonly TournamentEffect[];
-}
-
-export function tournamentRow(state: TournamentState, version: number): TournamentRow {
-  return {
-    id: state.settings.id, status: state.status, startsAt: new Date(state.settings.startsAt).toISOString(), private: state.settings.private,
-    version, summary: tournamentSummary(state), state,
-  };
 }
 
 /**
@@ -63,7 +59,8 @@ export class TournamentStates {
     if (c !== undefined && !fresh) return c;
     const row = await this.d.store.tournament(id);
     if (row === null) return null;
-    const loaded = { version: row.version, state: row.state as TournamentState };
+    const { state, whole } = stateOf(row);
+    const loaded = { version: row.version, state, parts: whole };
     this.cache.set(id, loaded);
     return loaded;
   }
@@ -74,8 +71,8 @@ export class TournamentStates {
 
   /** A new tournament's first write; false when one of that id exists already. */
   async add(state: TournamentState): Promise<boolean> {
-    if (!await this.d.store.saveTournament(tournamentRow(state, 1), null)) return false;
-    this.cache.set(state.settings.id, { version: 1, state });
+    if (!await this.d.store.saveTournament(tournamentRow(state, 1, null), null)) return false;
+    this.cache.set(state.settings.id, { version: 1, state, parts: true });
     return true;
   }
 
@@ -99,7 +96,7 @@ export class TournamentStates {
       const version = c.version + 1;
       let wrote: boolean;
       try {
-        wrote = await this.d.store.saveTournament(tournamentRow(step.state, version), c.version, this.d.fence(id));
+        wrote = await this.d.store.saveTournament(tournamentRow(step.state, version, c.parts ? c.state : null), c.version, this.d.fence(id));
       } catch (e) {
         if (!(e instanceof LeaseLost)) throw e;
         this.d.leaseLost(id); // written again as anyone's input, unfenced
@@ -107,7 +104,7 @@ export class TournamentStates {
         continue;
       }
       if (!wrote) { fresh = true; continue; }
-      this.cache.set(id, { version, state: step.state });
+      this.cache.set(id, { version, state: step.state, parts: true });
       await this.d.written({ id, version, state: step.state, effects: step.effects });
       return;
     }

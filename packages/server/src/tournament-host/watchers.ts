@@ -56,7 +56,7 @@ export class TournamentWatchers {
       const open = tournamentDetail(state, false);
       const member = state.settings.private ? tournamentDetail(state, true) : open;
       for (const w of set) {
-        const entrant = w.playerId !== null && state.entrants[w.playerId] !== undefined;
+        const entrant = w.playerId !== null && state.entrants.has(w.playerId);
         w.send({ type: 'tournament', tournament: entrant ? member : open });
       }
     }

@@ -9,13 +9,13 @@ export function arenaTick(state: TournamentState, now: number): TournamentStep {
   const end = arenaEnd(s)!;
   if (now >= end) {
     // Pairing has stopped: nobody waits any more; the games under way finish and count.
-    const waiting = Object.values(state.entrants).filter((e) => e.waitingSince !== null);
+    const waiting = [...state.entrants.values()].filter((e) => e.waitingSince !== null);
     const cleared = waiting.length === 0 ? state
-      : { ...state, entrants: { ...state.entrants, ...Object.fromEntries(waiting.map((e) => [e.id, { ...e, waitingSince: null }])) } };
+      : { ...state, entrants: new Map([...state.entrants, ...waiting.map((e) => [e.id, { ...e, waitingSince: null }] as const)]) };
     return merge({ state: cleared, effects: [], refusal: null, changed: cleared !== state }, endIfDone(cleared, now));
   }
   const minimum = gameModule(s.game).minPlayers;
-  const waiting = Object.values(state.entrants).filter((e) => e.active && e.tableId === null && e.waitingSince !== null);
+  const waiting = [...state.entrants.values()].filter((e) => e.active && e.tableId === null && e.waitingSince !== null);
   if (waiting.length === 0) return kept(state);
   const wave = pairArenaWave({
     waiting: waiting.map((e) => ({ id: e.id, points: e.points, waitingSince: e.waitingSince!, lastOpponents: e.lastOpponents })),
@@ -23,11 +23,11 @@ export function arenaTick(state: TournamentState, now: number): TournamentStep {
   });
   // Players who would only meet their last opponents again wait a little for others to finish.
   const last = new Map(waiting.map((e) => [e.id, new Set(e.lastOpponents)] as const));
-  const fresh = wave.tables.filter((t) => !hasRepeat(t, last) || t.some((id) => now - state.entrants[id]!.waitingSince! >= ARENA_REPEAT_WAIT_MS));
+  const fresh = wave.tables.filter((t) => !hasRepeat(t, last) || t.some((id) => now - state.entrants.get(id)!.waitingSince! >= ARENA_REPEAT_WAIT_MS));
   const tables = fresh.map(asPlayers);
   if (s.fillWithBots) {
     // Too few people wait to fill a table: those who have waited long enough play with bots.
-    const overdue = wave.waiting.filter((id) => now - state.entrants[id]!.waitingSince! >= ARENA_MAX_WAIT_MS);
+    const overdue = wave.waiting.filter((id) => now - state.entrants.get(id)!.waitingSince! >= ARENA_MAX_WAIT_MS);
     const chunk = Math.max(1, s.seats - 1);
     for (let i = 0; i < overdue.length; i += chunk) {
       const people = asPlayers(overdue.slice(i, i + chunk));

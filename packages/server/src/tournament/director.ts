@@ -48,7 +48,7 @@ function over(state: TournamentState, now: number): boolean {
 /** A player joins, or comes back after withdrawing. Joining twice changes nothing. */
 function join(state: TournamentState, input: Extract<TournamentInput, { type: 'join' }>, now: number): TournamentStep {
   if (over(state, now)) return refused(state, 'TOURNAMENT_OVER', 'This tournament is over, or too far gone to join: join another.');
-  const was = state.entrants[input.player];
+  const was = state.entrants.get(input.player);
   if (was?.active === true) return kept(state);
   if (was === undefined && state.order.length >= MAX_ENTRANTS) {
     return refused(state, 'TOURNAMENT_FULL', `This tournament has ${MAX_ENTRANTS} players, its most.`);
@@ -58,7 +58,7 @@ function join(state: TournamentState, input: Extract<TournamentInput, { type: 'j
   const entrant: Entrant = { ...base, name: input.name, bot: input.bot, active: true, waitingSince: arenaWaits && base.tableId === null ? now : null };
   const next: TournamentState = {
     ...state,
-    entrants: { ...state.entrants, [input.player]: entrant },
+    entrants: new Map(state.entrants).set(input.player, entrant),
     order: was === undefined ? [...state.order, input.player] : state.order,
   };
   // An arena pairs at once: a player joining a running arena may find others waiting.
@@ -67,11 +67,11 @@ function join(state: TournamentState, input: Extract<TournamentInput, { type: 'j
 
 /** A player leaves: before the start, they are off the list; after it, withdrawn (their points kept, a game under way still theirs to finish). */
 function leave(state: TournamentState, player: string): TournamentStep {
-  const was = state.entrants[player];
+  const was = state.entrants.get(player);
   if (was === undefined) return refused(state, 'NOT_ENTERED', 'You are not in this tournament.');
   if (state.status === 'upcoming') {
-    const entrants = { ...state.entrants };
-    delete entrants[player];
+    const entrants = new Map(state.entrants);
+    entrants.delete(player);
     return { state: { ...state, entrants, order: state.order.filter((p) => p !== player) }, effects: [], refusal: null, changed: true };
   }
   if (!was.active) return kept(state);
@@ -90,40 +90,40 @@ function finished(state: TournamentState, input: Extract<TournamentInput, { type
   const seats = game.seats.map((_, i) => ({ place: input.places[i]!, left: input.left.includes(i) }));
   const done: TournamentGame = { ...game, finishedAt: now, places: [...input.places], left: [...input.left] };
   const games = state.games.map((g, i) => (i === index ? done : g));
-  const entrants = { ...state.entrants };
+  const entrants = new Map(state.entrants);
   const ids = playerIds(game);
   const end = arenaEnd(state.settings);
   const arenaGoesOn = state.settings.format === 'arena' && end !== null && now < end;
   if (state.settings.format === 'arena') {
-    const before: ArenaRecord[] = game.seats.map((s) => (s.kind === 'player' ? entrants[s.id]! : { points: 0, games: 0, wins: 0, streak: 0 }));
+    const before: ArenaRecord[] = game.seats.map((s) => (s.kind === 'player' ? entrants.get(s.id)! : { points: 0, games: 0, wins: 0, streak: 0 }));
     const after = scoreArenaGame(seats, before);
     game.seats.forEach((s, i) => {
       if (s.kind !== 'player') return;
-      const e = entrants[s.id]!;
+      const e = entrants.get(s.id)!;
       const r = after[i]!;
-      entrants[s.id] = { ...e, ...r, reachedAt: r.points !== e.points ? now : e.reachedAt };
+      entrants.set(s.id, { ...e, ...r, reachedAt: r.points !== e.points ? now : e.reachedAt });
     });
   } else {
     const points = swissPoints(seats);
     const wins = arenaWins(seats);
     game.seats.forEach((s, i) => {
       if (s.kind !== 'player') return;
-      const e = entrants[s.id]!;
+      const e = entrants.get(s.id)!;
       const won = wins[i]!;
-      entrants[s.id] = { ...e, points: e.points + points[i]!, games: e.games + 1, wins: e.wins + (won ? 1 : 0), reachedAt: now };
+      entrants.set(s.id, { ...e, points: e.points + points[i]!, games: e.games + 1, wins: e.wins + (won ? 1 : 0), reachedAt: now });
     });
   }
   for (const id of ids) {
-    const e = entrants[id]!;
+    const e = entrants.get(id)!;
     const others = ids.filter((o) => o !== id);
     const away = input.absent.includes(id);
     const active = e.active && !away;
     // Everyone met and every opponent are for a Swiss event's pairing and Buchholz; an arena keeps only the last game's.
     const swiss = state.settings.format === 'swiss';
-    entrants[id] = {
+    entrants.set(id, {
       ...e, tableId: null, lastOpponents: others, active, waitingSince: active && arenaGoesOn ? now : null,
       ...(swiss ? { met: [...new Set([...e.met, ...others])], opponents: [...e.opponents, ...others] } : {}),
-    };
+    });
   }
   const next: TournamentState = { ...state, games, entrants };
   return merge({ state: next, effects: [], refusal: null, changed: true }, tick(next, now));
@@ -141,8 +141,8 @@ function tick(state: TournamentState, now: number): TournamentStep {
       if (now < s.startsAt + START_GRACE_MS) return kept(state);
       return { state: { ...state, status: 'cancelled', finishedAt: now }, effects: [], refusal: null, changed: true };
     }
-    const entrants = Object.fromEntries(Object.entries(state.entrants)
-      .map(([id, e]) => [id, { ...e, waitingSince: s.format === 'arena' ? s.startsAt : null }]));
+    const entrants = new Map([...state.entrants]
+      .map(([id, e]) => [id, { ...e, waitingSince: s.format === 'arena' ? s.startsAt : null }] as const));
     const started: TournamentState = { ...state, status: 'running', entrants };
     return merge({ state: started, effects: [], refusal: null, changed: true }, tick(started, now));
   }
@@ -158,7 +158,7 @@ export interface Standing {
 
 /** The standings, best first, with shared ranks (standings.ts); bots at tables are not in them. */
 export function standingsOf(state: TournamentState): Standing[] {
-  const all = state.order.map((id) => state.entrants[id]!);
+  const all = state.order.map((id) => state.entrants.get(id)!);
   const byId = new Map(all.map((e) => [e.id, e]));
   if (state.settings.format === 'arena') {
     return arenaStandings(all.map((e) => ({ id: e.id, points: e.points, wins: e.wins, reachedAt: e.reachedAt ?? Number.POSITIVE_INFINITY })))
@@ -175,7 +175,7 @@ export function nextDue(state: TournamentState): number | null {
   if (state.status !== 'running') return null;
   if (s.format === 'arena') {
     const end = arenaEnd(s)!;
-    const waiting = Object.values(state.entrants).filter((e) => e.active && e.tableId === null && e.waitingSince !== null);
+    const waiting = [...state.entrants.values()].filter((e) => e.active && e.tableId === null && e.waitingSince !== null);
     const waits = waiting.flatMap((e) => [e.waitingSince! + ARENA_REPEAT_WAIT_MS, e.waitingSince! + ARENA_MAX_WAIT_MS]);
     return Math.min(end, ...waits);
   }

