@@ -145,6 +145,8 @@ function pwa(): PluginOption {
       navigateFallback: '/index.html',
       navigateFallbackDenylist: SERVER_PATHS,
       inlineWorkboxRuntime: true,
+      // Web push (docs/notifications.md): public/push-sw.js shows a push and opens its table on a click.
+      importScripts: ['/push-sw.js'],
       cleanupOutdatedCaches: true,
       clientsClaim: true,
       skipWaiting: true,

@@ -8,6 +8,10 @@ import { NewTournamentPage, TournamentPage, TournamentsPage } from './tournament
 // The table page (and, through it, the game screens and their rules) is a chunk of its own, loaded
 // when a table is opened: the first load of the page carries the lobby only.
 const TablePage = lazy(() => import('./table/TablePage.js').then((m) => ({ default: m.TablePage })));
+// A forgotten password's pages: a chunk of their own, as few open them.
+const ForgotPage = lazy(() => import('./account/ResetPages.js').then((m) => ({ default: m.ForgotPage })));
+const ResetPage = lazy(() => import('./account/ResetPages.js').then((m) => ({ default: m.ResetPage })));
+const loading = <div className="page-loading" aria-busy="true" />;
 
 /**
  * The pages of the client, first match wins: each route reads the URL and, when it is its page,
@@ -42,6 +46,9 @@ export const ROUTES: readonly Route[] = [
   // `/leaderboard/<game>` accounts by rating in one game.
   path(/^\/leaderboard(?:\/([A-Za-z0-9_-]+))?$/, (m) => <LeaderboardPage game={m[1] ?? null} />),
   // `/account` who you are; `/account/claim`, `/account/sign-in`, `/account/password`, `/account/delete` its forms.
+  // `/account/forgot` asks for a reset link; `/reset?token=…` is that link, from the mail (docs/notifications.md).
+  path(/^\/account\/forgot$/, () => <Suspense fallback={loading}><ForgotPage /></Suspense>),
+  path(/^\/reset$/, (_m, url) => <Suspense fallback={loading}><ResetPage token={url.searchParams.get('token')} /></Suspense>),
   path(/^\/account(?:\/(claim|sign-in|password|delete))?$/, (m) => <AccountPage section={(m[1] ?? 'overview') as AccountSection} />),
   // `/tournaments` the public tournaments, `/tournaments/new` the form that makes one, `/tournaments/<id>` one (`?invite=…` for a private one).
   path(/^\/tournaments\/?$/, () => <TournamentsPage />),

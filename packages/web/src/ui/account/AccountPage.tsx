@@ -6,6 +6,7 @@ import { cleanName, nameProblem } from '../lobby/name.js';
 import { Link, Nav } from '../profile/Nav.js';
 import { LazyAvatar as Avatar } from '../avatars/LazyAvatar.js';
 import { ApiErrorText } from './ApiErrorText.js';
+import { NotificationSettings } from './NotificationSettings.js';
 import { passwordProblem } from './password.js';
 import { changePassword, chooseBot, claimName, deleteAccount, signIn, signOut } from './session.js';
 import './account.css';
@@ -76,6 +77,7 @@ function Overview() {
       <p className="hint">{t('account.signedIn.text')}</p>
       <Suspense fallback={<div className="page-loading" aria-busy="true" />}><AvatarPicker /></Suspense>
       <BotSetting />
+      <NotificationSettings />
       <ul className="account-links">
         <li><Link href={profileHref(player.name)}>{t('account.nav.profile')}</Link></li>
         <li><Link href="/me/games">{t('account.nav.myGames')}</Link></li>
@@ -258,6 +260,7 @@ function SignInForm() {
       <Field label={t('account.fields.password')} type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" />
       <FormError error={error} />
       <div className="row"><button type="submit" disabled={busy}>{t('account.signIn.submit')}</button></div>
+      <p className="small"><Link href="/account/forgot">{t('account.reset.forgot')}</Link></p>
     </form>
   );
 }
