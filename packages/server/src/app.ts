@@ -18,6 +18,7 @@ import { webClient } from './http/web-client.js';
 import { Hub } from './hub.js';
 import { exportOf } from './export.js';
 import { createMetrics } from './metrics.js';
+import { openPageOn } from './notify/open-pages.js';
 import { type Notifications, openNotifications } from './notify/service.js';
 import { openStore } from './store/open.js';
 import type { Store } from './store/store.js';
@@ -25,7 +26,7 @@ import type { Store } from './store/store.js';
 export interface ParlorServer {
   readonly app: FastifyInstance;
   readonly hub: Hub;
-  /** Push and mail (docs/notifications.md): `notifications.notifier.notify(…)` tells a player; set `hasOpenPage` to the hub's answer. */
+  /** Push and mail (docs/notifications.md): `notifications.notifier.notify(…)` tells a player (none while they watch its table here). */
   readonly notifications: Notifications;
   /** The address it listens on, e.g. http://127.0.0.1:8080. */
   readonly url: string;
@@ -77,6 +78,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   const signInLimits = await openSignInLimits(config, opts.clock ?? systemClock, log);
   let listening = ''; // the address listened on, once it is known: the links' base without PARLOR_PUBLIC_URL
   const notifications = await openNotifications({ store, config, clock: opts.clock ?? systemClock, log, baseUrl: () => config.publicUrl ?? listening });
+  notifications.hasOpenPage = openPageOn(hub.tables);
   accountRoutes(app, { store, events: hub, clock: opts.clock ?? systemClock, sessions: hub.sessions, limits: signInLimits, me: (p) => meNotifications(store, notifications, p) });
   notificationRoutes(app, { store, sessions: hub.sessions, clock: opts.clock ?? systemClock, limits: signInLimits, notifications });
   passwordResetRoutes(app, { store, clock: opts.clock ?? systemClock, limits: signInLimits, notifications, events: hub });

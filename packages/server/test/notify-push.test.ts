@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hashToken } from '../src/identity.js';
+import { TestClient } from './support/client.js';
 import { TestPushService } from './support/push-service.js';
 import { call, newAccount, notifyServer } from './support/notify-server.js';
 import type { TestServer } from './support/server.js';
@@ -10,12 +11,14 @@ import { until } from './support/until.js';
 
 let push: TestPushService;
 let server: TestServer;
+const cleanups: (() => unknown)[] = [];
 beforeEach(async () => {
   push = new TestPushService();
   await push.start();
   server = await notifyServer();
 });
 afterEach(async () => {
+  for (const f of cleanups.splice(0)) await f();
   await server?.close();
   await push.close();
 });
@@ -68,6 +71,24 @@ describe('web push', () => {
     n.notify(notice(ann.id, { moveKey: '1:7' }));
     await settled();
     expect(push.received).toHaveLength(3);
+  });
+
+  it('nothing while the player watches the table over the WebSocket; a push once they have left it', async () => {
+    const ann = await TestClient.connect(server.url, 'Ann');
+    cleanups.push(() => ann.close());
+    expect((await call(server.url, 'POST', '/api/accounts', { token: ann.token!, body: { name: 'Ann', password: 'correct horse battery' } })).status).toBe(201);
+    const sub = push.subscription();
+    await call(server.url, 'POST', '/api/push/subscriptions', { token: ann.token!, body: sub.json });
+    const made = await ann.request({ type: 'table.create', game: 'flip-7', seats: 2 });
+    if (made.type !== 'table') throw new Error(JSON.stringify(made));
+    const tableId = made.table.id;
+    server.notifications.notifier.notify(notice(ann.playerId!, { tableId, kind: 'invitation', from: 'Bob' }));
+    await settled();
+    expect(push.received).toEqual([]);
+    expect((await ann.request({ type: 'table.unwatch', tableId })).type).toBe('ok');
+    server.notifications.notifier.notify(notice(ann.playerId!, { tableId, kind: 'invitation', from: 'Bob', moveKey: 'again' }));
+    await until('the push', () => push.received.length === 1, 5000);
+    expect(JSON.parse(push.received[0]!.text).url).toBe(`/t/${tableId}`);
   });
 
   it('a guest cannot subscribe and is sent nothing; bad subscriptions are refused by name and change nothing', async () => {

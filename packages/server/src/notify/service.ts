@@ -15,7 +15,7 @@ export interface Notifications {
   readonly mailer: Mailer | null;
   readonly push: PushSender;
   readonly notifier: Notifier;
-  /** The table hub's answer to "has this player a page open on this table?"; until it is set, none has. */
+  /** Whether a player has a page open on a table (then nothing is sent); app.ts sets it to the hosted tables' watchers. */
   hasOpenPage: (playerId: string, tableId: string) => boolean;
   close(): Promise<void>;
 }
