@@ -3,12 +3,14 @@ import { hashToken } from '../src/identity.js';
 import { call, newAccount, notifyServer, TestClock } from './support/notify-server.js';
 import type { TestServer } from './support/server.js';
 import { SmtpReceiver } from './support/smtp-receiver.js';
+import { freshSchema, skipPostgres } from './support/stores.js';
 import { until } from './support/until.js';
 
 // Mail for real: the server sends through PARLOR_SMTP to an SMTP server on loopback
 // (support/smtp-receiver.ts), and the tests follow the links in what arrives.
 
 const START = Date.UTC(2026, 11, 2, 12, 0);
+const SKIP_POSTGRES = await skipPostgres('notify-mail.test.ts');
 let smtp: SmtpReceiver;
 let clock: TestClock;
 let server: TestServer;
@@ -149,6 +151,29 @@ describe('mail', () => {
     const token = new URL(late[3]!.links.find((l) => l.includes('/reset?token='))!).searchParams.get('token')!;
     clock.advance(3_600_001);
     expect(await call(server.url, 'POST', '/api/password/reset', { body: { token, password: 'a third new password' } })).toMatchObject({ status: 400, body: { error: 'BAD_LINK' } });
+  });
+
+  it.skipIf(SKIP_POSTGRES)('on PostgreSQL too: an address confirmed, a notice mailed once per move, a password reset', async () => {
+    const schema = await freshSchema();
+    await server.close();
+    server = await notifyServer({ smtp: smtp.smtp, clock, dbPath: schema.url });
+    try {
+      const ann = await confirmed('Ann', 'ann@example.org');
+      await call(server.url, 'PUT', '/api/accounts/notifications', { token: ann.token, body: { kinds: { 'your-move': 'email' } } });
+      server.notifications.notifier.notify(notice(ann.id));
+      server.notifications.notifier.notify(notice(ann.id));
+      await settled();
+      expect(smtp.to('ann@example.org').map((m) => m.subject)).toEqual(['Parlor: confirm your address', 'Parlor: Your move at Flip 7']);
+      await call(server.url, 'POST', '/api/password/forgot', { body: { name: 'Ann' } });
+      const [, , reset] = await mailsTo('ann@example.org', 3);
+      const token = new URL(reset!.links.find((l) => l.includes('/reset?token='))!).searchParams.get('token')!;
+      expect((await call(server.url, 'POST', '/api/password/reset', { body: { token, password: 'a brand new password' } })).status).toBe(204);
+      expect((await call(server.url, 'GET', '/api/me', { token: ann.token })).status).toBe(401);
+    } finally {
+      await server.close();
+      server = null as unknown as TestServer;
+      await schema.drop();
+    }
   });
 
   it('deleting the account deletes its address and settings: nothing more is sent', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { GameId, NoticeKind } from '@parlor/protocol';
+import { type GameId, NOTICE_KINDS, type NoticeKind } from '@parlor/protocol';
 import type { Clock } from '../clock.js';
 import type { Store } from '../store/store.js';
 import { noticeMail, pushPayload } from './compose.js';
@@ -128,6 +128,8 @@ export function createNotifier(d: NotifierDeps): Notifier {
   return {
     notify(n) {
       try {
+        // A notice that is not one (a caller's bug) is dropped at once rather than retried.
+        if (typeof n?.playerId !== 'string' || typeof n.tableId !== 'string' || typeof n.moveKey !== 'string' || !(NOTICE_KINDS as readonly string[]).includes(n.kind)) return;
         schedule({ kind: n.kind, tableId: n.tableId, channel: 'check' }, resolve(n));
       } catch {
         // notify never throws: a notice that cannot even be queued is dropped
