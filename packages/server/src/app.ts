@@ -80,7 +80,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   const notifications = await openNotifications({ store, config, clock: opts.clock ?? systemClock, log, baseUrl: () => config.publicUrl ?? listening });
   notifications.hasOpenPage = openPageOn(hub.tables);
   accountRoutes(app, { store, events: hub, clock: opts.clock ?? systemClock, sessions: hub.sessions, limits: signInLimits, me: (p) => meNotifications(store, notifications, p) });
-  notificationRoutes(app, { store, sessions: hub.sessions, clock: opts.clock ?? systemClock, limits: signInLimits, notifications });
+  notificationRoutes(app, { store, sessions: hub.sessions, clock: opts.clock ?? systemClock, limits: signInLimits, notifications, pushServices: config.pushServices });
   passwordResetRoutes(app, { store, clock: opts.clock ?? systemClock, limits: signInLimits, notifications, events: hub });
   readRoutes(app, store, hub);
   tournamentRoutes(app, { store, sessions: hub.sessions, tournaments: hub.tournaments, now: () => (opts.clock ?? systemClock).now() });

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { type SmtpSettings, parsePublicUrl, parseSmtp, readPushCa } from './notify/smtp-config.js';
+import { type SmtpSettings, parsePublicUrl, parsePushServices, parseSmtp, readPushCa } from './notify/config.js';
 import { type Schedule, parseSchedules } from './tournament/schedule.js';
 
 /** Server settings, from the environment (docs/operations.md lists them all). */
@@ -82,6 +82,8 @@ export interface ServerConfig {
   readonly publicUrl: string | null;
   /** PARLOR_PUSH_CA: PEM certificates trusted for push services besides the system's; null: none. */
   readonly pushCa: string | null;
+  /** PARLOR_PUSH_SERVICES: the hosts a push subscription may name (notify/config.ts). */
+  readonly pushServices: readonly string[];
 }
 
 /** The web client built in this checkout (packages/web/dist), served at / when present. */
@@ -160,6 +162,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     smtp: parseSmtp(env.PARLOR_SMTP),
     publicUrl: parsePublicUrl(env.PARLOR_PUBLIC_URL),
     pushCa: readPushCa(env.PARLOR_PUSH_CA),
+    pushServices: parsePushServices(env.PARLOR_PUSH_SERVICES),
   };
 }
 

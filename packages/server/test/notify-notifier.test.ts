@@ -5,7 +5,7 @@ import { linksUnder } from '../src/notify/links.js';
 import type { Mail, Mailer } from '../src/notify/mailer.js';
 import { type Notice, RETRY_WAITS, createNotifier } from '../src/notify/notifier.js';
 import type { PushResult, PushSender } from '../src/notify/push.js';
-import { parsePublicUrl, parseSmtp } from '../src/notify/smtp-config.js';
+import { DEFAULT_PUSH_SERVICES, isPushService, parsePublicUrl, parsePushServices, parseSmtp } from '../src/notify/config.js';
 import { NOTIFY_TEXTS } from '../src/notify/texts/index.js';
 import { NOTIFY_LANGUAGES } from '@parlor/protocol';
 import { SqliteStore } from '../src/store/sqlite.js';
@@ -131,6 +131,19 @@ describe('settings', () => {
     for (const r of ['http://u:s3cret@mail.example.org?from=a@b.org', 'smtp://u:s3cret@mail.example.org', 'smtp://u:s3cret@h?from=a@b.org&x=1']) expect(refusal(r)).not.toContain('s3cret');
     expect(parsePublicUrl('https://parlor.example.org/')).toBe('https://parlor.example.org');
     expect(() => parsePublicUrl('parlor.example.org')).toThrow('PARLOR_PUBLIC_URL');
+    expect(parsePushServices(undefined)).toBe(DEFAULT_PUSH_SERVICES);
+    expect(parsePushServices(' push.example.org, .push.example.net ')).toEqual(['push.example.org', '.push.example.net']);
+    expect(() => parsePushServices('https://push.example.org')).toThrow('PARLOR_PUSH_SERVICES');
+  });
+
+  it('push endpoints: only at the push services listed (a host, or every host under a dotted name)', () => {
+    expect(isPushService(DEFAULT_PUSH_SERVICES, 'https://fcm.googleapis.com/fcm/send/abc')).toBe(true);
+    expect(isPushService(DEFAULT_PUSH_SERVICES, 'https://updates.push.services.mozilla.com/wpush/v2/abc')).toBe(true);
+    expect(isPushService(DEFAULT_PUSH_SERVICES, 'https://web.push.apple.com/abc')).toBe(true);
+    expect(isPushService(DEFAULT_PUSH_SERVICES, 'https://wns2-par02p.notify.windows.com/w/?token=abc')).toBe(true);
+    for (const bad of ['https://127.0.0.1/x', 'https://169.254.169.254/latest', 'https://evilpush.services.mozilla.com.example/x', 'https://notfcm.googleapis.com/x', 'nonsense']) {
+      expect(isPushService(DEFAULT_PUSH_SERVICES, bad), bad).toBe(false);
+    }
   });
 
   it('every language has every text, and the ten are the protocol\'s', () => {

@@ -97,6 +97,9 @@ describe('web push', () => {
     const bad = await call(server.url, 'POST', '/api/push/subscriptions', { token: ann.token, body: { ...sub.json, endpoint: 'http://127.0.0.1:1/push/x' } });
     expect(bad).toMatchObject({ status: 400, body: { error: 'BAD_REQUEST' } });
     expect(bad.body.message).toContain('endpoint');
+    const elsewhere = await call(server.url, 'POST', '/api/push/subscriptions', { token: ann.token, body: { ...sub.json, endpoint: 'https://10.0.0.1/push/x' } });
+    expect(elsewhere).toMatchObject({ status: 400, body: { error: 'BAD_REQUEST' } });
+    expect(elsewhere.body.message).toContain('PARLOR_PUSH_SERVICES');
     const noKeys = await call(server.url, 'POST', '/api/push/subscriptions', { token: ann.token, body: { endpoint: sub.json.endpoint } });
     expect(noKeys).toMatchObject({ status: 400, body: { error: 'BAD_REQUEST' } });
     expect(server.notifications.notifier.pending).toBe(0);

@@ -7,6 +7,7 @@ import type { SessionChecks } from '../accounts/sessions.js';
 import type { SignInLimits } from '../accounts/sign-in-limits.js';
 import type { Clock } from '../clock.js';
 import { hashToken } from '../identity.js';
+import { isPushService } from '../notify/config.js';
 import { readUnsubscribeToken } from '../notify/keys.js';
 import { linkPage } from '../notify/page.js';
 import type { Notifications } from '../notify/service.js';
@@ -21,6 +22,8 @@ export interface NotificationRouteDeps {
   readonly clock: Clock;
   readonly limits: SignInLimits;
   readonly notifications: Notifications;
+  /** The hosts a subscription may name (PARLOR_PUSH_SERVICES). */
+  readonly pushServices: readonly string[];
 }
 
 /** How long an address's confirmation link works. */
@@ -66,6 +69,9 @@ export function notificationRoutes(app: FastifyInstance, d: NotificationRouteDep
     try {
       const sub = body(pushSubscription, req.body);
       const { player } = await account(req);
+      if (!isPushService(d.pushServices, sub.endpoint)) {
+        throw new ApiRefusal(400, 'BAD_REQUEST', 'That endpoint is not at a push service this server sends to (its operator lists them in PARLOR_PUSH_SERVICES).');
+      }
       await n.savePushSubscription({ endpoint: sub.endpoint, playerId: player.id, p256dh: sub.keys.p256dh, auth: sub.keys.auth, createdAt: new Date(d.clock.now()).toISOString() });
       return reply.code(204).send();
     } catch (e) {

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { SmtpSettings } from './smtp-config.js';
+import type { SmtpSettings } from './config.js';
 
 /** One mail: plain text, with an unsubscribe link for the mail clients that offer one (RFC 8058). */
 export interface Mail {

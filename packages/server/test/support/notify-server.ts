@@ -1,12 +1,12 @@
 import { TestClock } from '../../src/index.js';
-import { parseSmtp } from '../../src/notify/smtp-config.js';
+import { parseSmtp } from '../../src/notify/config.js';
 import { PUSH_SERVICE_CA } from './push-service.js';
 import { type TestServer, testServer } from './server.js';
 
 /** A test server for the notification tests: its push CA the test push service's, mail to `smtp` if given, on `clock`. */
 export async function notifyServer(o: { smtp?: string; clock?: TestClock; dbPath?: string } = {}): Promise<TestServer> {
   return testServer(
-    { pushCa: PUSH_SERVICE_CA, smtp: o.smtp === undefined ? null : parseSmtp(o.smtp), ...(o.dbPath === undefined ? {} : { dbPath: o.dbPath }) },
+    { pushCa: PUSH_SERVICE_CA, pushServices: ['127.0.0.1'], smtp: o.smtp === undefined ? null : parseSmtp(o.smtp), ...(o.dbPath === undefined ? {} : { dbPath: o.dbPath }) },
     o.clock === undefined ? {} : { clock: o.clock },
   );
 }

@@ -1,3 +1,4 @@
+/** The notification settings from the environment (docs/operations.md, "Settings"): mail, the public address, push services. */
 import { readFileSync } from 'node:fs';
 
 /** How to send mail (PARLOR_SMTP): the SMTP server, its sign-in, and the From of every mail. */
@@ -66,4 +67,29 @@ export function readPushCa(path: string | undefined): string | null {
   } catch (e) {
     throw new Error(`PARLOR_PUSH_CA must be a readable PEM file: ${path}: ${(e as Error).message}`);
   }
+}
+
+/**
+ * The push services browsers use, by host (a leading `.` also matches every host under it): the
+ * only hosts a push subscription may name, so that a subscription cannot make the server post to
+ * an address of the operator's own network. PARLOR_PUSH_SERVICES replaces the list.
+ */
+export const DEFAULT_PUSH_SERVICES: readonly string[] = [
+  'fcm.googleapis.com', 'android.googleapis.com', '.push.services.mozilla.com', 'web.push.apple.com', '.push.apple.com', '.notify.windows.com',
+];
+
+/** PARLOR_PUSH_SERVICES: comma-separated host names (`.example.org` for every host under it); unset: DEFAULT_PUSH_SERVICES. */
+export function parsePushServices(raw: string | undefined): readonly string[] {
+  if (raw === undefined || raw.trim() === '') return DEFAULT_PUSH_SERVICES;
+  const hosts = raw.split(',').map((h) => h.trim().toLowerCase()).filter((h) => h !== '');
+  const bad = hosts.find((h) => !/^\.?[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?$/.test(h));
+  if (bad !== undefined) throw new Error(`PARLOR_PUSH_SERVICES must be host names separated by commas (".example.org" for every host under it), not "${bad.slice(0, 100)}"`);
+  return hosts;
+}
+
+/** Whether a subscription's endpoint is at one of the push services. */
+export function isPushService(services: readonly string[], endpoint: string): boolean {
+  let host: string;
+  try { host = new URL(endpoint).hostname.toLowerCase(); } catch { return false; }
+  return services.some((s) => (s.startsWith('.') ? host.endsWith(s) : host === s));
 }
