@@ -1,4 +1,10 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { configFromEnv, startServer } from '../src/index.js';
+import { parseSmtp } from '../src/notify/config.js';
 import { hashToken } from '../src/identity.js';
 import { call, newAccount, notifyServer, TestClock } from './support/notify-server.js';
 import type { TestServer } from './support/server.js';
@@ -174,6 +180,24 @@ describe('mail', () => {
       server = null as unknown as TestServer;
       await schema.drop();
     }
+  });
+
+  it('log lines carry no address, token or link: request logs have the path only', async () => {
+    await server.close();
+    const lines: string[] = [];
+    const stream = new Writable({ write: (chunk, _enc, done) => { lines.push(String(chunk)); done(); } });
+    const dbPath = join(mkdtempSync(join(tmpdir(), 'parlor-notify-')), 'parlor.db');
+    server = Object.assign(await startServer({ ...configFromEnv({}), port: 0, host: '127.0.0.1', logLevel: 'info', dbPath, smtp: parseSmtp(smtp.smtp) }, { clock, logger: { stream } }), { dbPath });
+    const ann = await confirmed('Ann', 'ann@example.org');
+    await call(server.url, 'POST', '/api/password/forgot', { body: { name: 'ann@example.org' } });
+    const [confirmMail, resetMail] = await mailsTo('ann@example.org', 2);
+    const token = new URL(resetMail!.links.find((l) => l.includes('/reset?token='))!).searchParams.get('token')!;
+    expect((await call(server.url, 'POST', '/api/password/reset', { body: { token, password: 'a brand new password' } })).status).toBe(204);
+    await follow(`${server.url}/api/email/unsubscribe?token=forged.all.xxxx`);
+    const log = lines.join('');
+    expect(log).toContain('/api/email/confirm'); // the requests were logged…
+    const confirmToken = new URL(confirmMail!.links.find((l) => l.includes('/api/email/confirm'))!).searchParams.get('token')!;
+    for (const secret of ['ann@example.org', token, confirmToken, ann.token, 'a brand new password', 'forged.all']) expect(log).not.toContain(secret); // …without their secrets
   });
 
   it('deleting the account deletes its address and settings: nothing more is sent', async () => {
