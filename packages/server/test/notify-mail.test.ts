@@ -135,6 +135,7 @@ describe('mail', () => {
 
   it('a forgotten password: a single-use link for an hour to the confirmed address; the reset ends every session', async () => {
     const ann = await confirmed('Ann', 'ann@example.org');
+    await server.hub.store.notifications.savePushSubscription({ endpoint: 'https://fcm.googleapis.com/fcm/send/x', playerId: ann.id, p256dh: 'p', auth: 'a', createdAt: new Date(START).toISOString() });
     for (const name of ['Ann', 'ann@EXAMPLE.org', 'Nobody', 'nobody@example.org']) {
       expect((await call(server.url, 'POST', '/api/password/forgot', { body: { name } })).status).toBe(204);
     }
@@ -148,6 +149,7 @@ describe('mail', () => {
     expect(short).toMatchObject({ status: 400, body: { error: 'BAD_PASSWORD' } }); // and the link still works:
     expect((await call(server.url, 'POST', '/api/password/reset', { body: { token: first, password: 'a brand new password' } })).status).toBe(204);
     expect((await call(server.url, 'GET', '/api/me', { token: ann.token })).status).toBe(401);
+    expect(await server.hub.store.notifications.pushSubscriptions(ann.id)).toEqual([]); // devices turn notifications on again
     expect(await call(server.url, 'POST', '/api/password/reset', { body: { token: first, password: 'another new password' } })).toMatchObject({ status: 400, body: { error: 'BAD_LINK' } });
     expect(await call(server.url, 'POST', '/api/password/reset', { body: { token: second, password: 'another new password' } })).toMatchObject({ status: 400, body: { error: 'BAD_LINK' } });
     expect((await call(server.url, 'POST', '/api/sessions', { body: { name: 'Ann', password: 'a brand new password' } })).status).toBe(200);

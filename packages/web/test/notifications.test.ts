@@ -10,6 +10,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NotificationSettings } from '../src/ui/account/NotificationSettings.js';
 import { type PushEnv, enablePush, keyBytes, pushState } from '../src/ui/account/push.js';
 import { ForgotForm, ResetForm } from '../src/ui/account/ResetPages.js';
+import { signOut } from '../src/ui/account/session.js';
 import { type Services, ServicesContext } from '../src/ui/context.js';
 import { LANGS } from './locale-files.js';
 
@@ -110,6 +111,19 @@ describe('push on this device', () => {
     expect(calls).toEqual(['requestPermission', `subscribe ${key} true`]);
     expect(sent).toEqual([{ url: '/api/push/subscriptions', body: { endpoint: 'https://push.example/1', keys: { p256dh: 'p', auth: 'a' } } }]);
     expect(await pushState({ ...env, Notification: { permission: 'granted', requestPermission: async () => 'granted' } })).toBe('on');
+  });
+
+  it('signing out turns this device\'s notifications off first; a browser with no service worker yet does not hold it up', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => { calls.push(`${init.method} ${url} ${String(init.body ?? '')}`); return new Response(null, { status: 204 }); });
+    const sub = { endpoint: 'https://push.example/1', unsubscribe: async () => { calls.push('unsubscribe'); return true; } };
+    const registration = { pushManager: { getSubscription: async () => sub as unknown as PushSubscription, subscribe: async () => { throw new Error('no'); } } };
+    const s = { client: { token: 'tok', signOut: () => calls.push('client.signOut') }, store: { update: () => {} }, navigate: () => {} } as unknown as Services;
+    await signOut(s, { Notification: { permission: 'granted', requestPermission: async () => 'granted' }, registration: async () => registration, current: async () => registration });
+    expect(calls).toEqual(['DELETE /api/push/subscriptions {"endpoint":"https://push.example/1"}', 'unsubscribe', 'DELETE /api/sessions ', 'client.signOut']);
+    calls.length = 0;
+    await signOut(s, { Notification: { permission: 'granted', requestPermission: async () => 'granted' }, registration: () => new Promise(() => {}), current: async () => undefined });
+    expect(calls).toEqual(['DELETE /api/sessions ', 'client.signOut']);
   });
 
   it('a refusal is "denied" and nothing is subscribed; a browser without push is "unsupported"', async () => {

@@ -80,7 +80,9 @@ export function passwordResetRoutes(app: FastifyInstance, d: PasswordResetDeps):
       await d.store.setPassword(account.playerId, await hashPassword(password));
       await n.deleteNotifyTokens(account.playerId, 'reset'); // any other link sent meanwhile is void too
       await d.store.deleteSessions(account.playerId); // every device signs in again, with the new password…
-      d.events.sessionsEnded({ player: account.playerId, why: 'password' }); // …and their sockets close
+      d.events.sessionsEnded({ player: account.playerId, why: 'password' }); // …and their sockets close;
+      // and no device keeps its notifications (one someone else signed in on may be why the password was reset).
+      for (const sub of await n.pushSubscriptions(account.playerId)) await n.deletePushSubscription(sub.endpoint, account.playerId);
       return reply.code(204).send();
     } catch (e) {
       return refuse(reply, e);

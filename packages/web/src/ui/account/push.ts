@@ -7,9 +7,13 @@ import { notifyApi } from '../../net/notify-api.js';
  */
 export interface PushEnv {
   readonly Notification?: { readonly permission: NotificationPermission; requestPermission(): Promise<NotificationPermission> };
-  /** The service worker's registration once it is active (navigator.serviceWorker.ready). */
-  readonly registration?: () => Promise<{ readonly pushManager: Pick<PushManager, 'subscribe' | 'getSubscription'> }>;
+  /** The service worker's registration once it is active (navigator.serviceWorker.ready: it waits for one). */
+  readonly registration?: () => Promise<PushRegistration>;
+  /** The registration there is now, if any (navigator.serviceWorker.getRegistration: it never waits). */
+  readonly current?: () => Promise<PushRegistration | undefined>;
 }
+
+type PushRegistration = { readonly pushManager: Pick<PushManager, 'subscribe' | 'getSubscription'> };
 
 /** What the device's notifications are: on, off (could be turned on), refused by the person (in the browser's settings), or not possible here. */
 export type PushState = 'on' | 'off' | 'denied' | 'unsupported';
@@ -19,7 +23,7 @@ export function browserPushEnv(): PushEnv {
   const w = globalThis as { Notification?: PushEnv['Notification']; PushManager?: unknown; navigator?: Navigator };
   if (w.Notification === undefined || w.PushManager === undefined || w.navigator?.serviceWorker === undefined) return {};
   const sw = w.navigator.serviceWorker;
-  return { Notification: w.Notification, registration: () => sw.ready };
+  return { Notification: w.Notification, registration: () => sw.ready, current: () => sw.getRegistration() };
 }
 
 /** A base64url key as the bytes PushManager.subscribe takes. */
@@ -35,8 +39,8 @@ export async function pushState(env: PushEnv): Promise<PushState> {
   if (env.Notification === undefined || env.registration === undefined) return 'unsupported';
   if (env.Notification.permission === 'denied') return 'denied';
   if (env.Notification.permission !== 'granted') return 'off';
-  const sub = await (await env.registration()).pushManager.getSubscription();
-  return sub === null ? 'off' : 'on';
+  const sub = await (await (env.current ?? env.registration)())?.pushManager.getSubscription();
+  return sub === null || sub === undefined ? 'off' : 'on';
 }
 
 /**
@@ -60,8 +64,8 @@ export async function enablePush(env: PushEnv, token: string): Promise<PushState
 /** Turns them off for this device: the browser's subscription ends and the server forgets it. */
 export async function disablePush(env: PushEnv, token: string): Promise<PushState | { error: string }> {
   if (env.registration === undefined) return 'unsupported';
-  const sub = await (await env.registration()).pushManager.getSubscription();
-  if (sub === null) return 'off';
+  const sub = await (await (env.current ?? env.registration)())?.pushManager.getSubscription();
+  if (sub === null || sub === undefined) return 'off';
   const forgot = await notifyApi.unsubscribe(token, sub.endpoint);
   await sub.unsubscribe();
   return forgot.ok ? 'off' : { error: forgot.code };

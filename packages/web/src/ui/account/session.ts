@@ -1,5 +1,6 @@
 import { type ApiResult, api } from '../../net/api.js';
 import type { Services } from '../context.js';
+import { type PushEnv, browserPushEnv, disablePush } from './push.js';
 
 /**
  * What the account forms do (docs/api.md, "Accounts"): each calls the API with this browser's token
@@ -64,8 +65,10 @@ function forget(s: Services): void {
 }
 
 /** Signs out: this device's session ends (others stay signed in). A token the server no longer knows is signed out already. */
-export async function signOut(s: Services): Promise<ApiResult<void>> {
+export async function signOut(s: Services, push: PushEnv = browserPushEnv()): Promise<ApiResult<void>> {
   const token = s.client.token;
+  // This device stops getting the account's notifications (a shared computer's next user must not see them).
+  if (token !== null) await disablePush(push, token).catch(() => null);
   const r = token === null ? null : await api.signOut(token);
   if (r !== null && !r.ok && r.code !== 'UNAUTHORIZED') return r;
   forget(s);
