@@ -237,6 +237,17 @@ export async function populate(store: Store): Promise<StoredGame[]> {
   await store.saveTable(tableRow('T5', 'stir-fry-eighteen', ['cy'], { createdAt: at(600), status: 'closed' }));
   await store.touchPlayer('dee', at(700));
   // A finished tournament (its state as the director leaves it is opaque to the store).
-  await store.saveTournament({ id: 'Cup', status: 'finished', startsAt: at(800), private: false, version: 3, summary: { id: 'Cup', name: 'Cup' }, state: { id: 'Cup' } }, null);
+  await store.saveTournament({
+    id: 'Cup', status: 'finished', startsAt: at(800), private: false, version: 3, summary: { id: 'Cup', name: 'Cup' }, state: { id: 'Cup' },
+    parts: [{ kind: 'entrant', key: 'p1', seq: 0, body: { points: 2 } }, { kind: 'game', key: 'Cup-1', seq: 0, body: { finishedAt: 1 } }],
+  }, null);
+  // Notifications: Ann's confirmed address and settings, a device, a token, a mailed move, a digest's notice, the keys.
+  const n = store.notifications;
+  await n.saveNotifyAccount({ playerId: 'ann', email: 'ann@example.org', emailConfirmed: true, language: 'de', kinds: { 'your-move': 'email' }, digest: true });
+  await n.savePushSubscription({ endpoint: 'https://push.example.org/ann-phone', playerId: 'ann', p256dh: 'BPk', auth: 'au', createdAt: at(810) });
+  await n.addNotifyToken({ tokenHash: 'f'.repeat(64), purpose: 'reset', playerId: 'ann', detail: '', expiresAt: Date.parse(at(900)) });
+  expect(await n.markMailed('ann', 'T1', '1:3')).toBe(true);
+  await n.addDigestItem({ id: 'd1', playerId: 'ann', at: Date.parse(at(820)), notice: JSON.stringify({ kind: 'your-move', tableId: 'T1' }) });
+  await n.notifyKeys(JSON.stringify({ publicKey: 'pub', privateKey: 'priv' }));
   return games;
 }
