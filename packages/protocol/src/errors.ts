@@ -30,6 +30,7 @@ export const PROTOCOL_ERRORS = {
   TOO_SOON: 'That player has not been away long enough to be replaced yet.',
   NOT_ABSENT: 'That player is here: they cannot be replaced.',
   HAS_TIMER: 'This table has a move timer: a bot plays for anyone whose time runs out.',
+  TIMED_OUT: 'Your clock ran out too many moves in a row: a bot plays this seat to the end of the game.',
   NOT_SEATED: 'Only the players at the table may do that.',
   TOO_MANY_GUESTS: 'Too many new players from your address; try again later.',
   TOO_MANY_CONNECTIONS: 'Too many connections from your address.',

@@ -15,3 +15,20 @@ export const GRACE_SECONDS = { min: 10, max: 600 } as const;
  * "Display rating"): the server marks it, and clients count the games left.
  */
 export const PROVISIONAL_GAMES = 10;
+
+/**
+ * Turn-based tables (docs/protocol.md, "Turn-based tables"): the time per move a creator may choose
+ * (4 and 12 hours, 1, 2, 3 and 7 days), in seconds.
+ */
+export const TURN_MOVE_SECONDS = [4 * 3600, 12 * 3600, 86_400, 2 * 86_400, 3 * 86_400, 7 * 86_400] as const;
+/** Each player's time bank per game at a turn-based table, spent by itself once a move's time is up. */
+export const TURN_BANK_SECONDS = { min: 0, max: 14 * 86_400, default: 3 * 86_400 } as const;
+/** How long a response window stays open at a turn-based table (it closes early once every seat asked has answered). */
+export const TURN_WINDOW_SECONDS = { min: 300, max: 4 * 3600, default: 3600 } as const;
+/**
+ * Moves in a row a stand-in plays for a seat at a turn-based table because its clock ran out,
+ * after which the stand-in plays the seat to the end and its player is scored as having left.
+ */
+export const TURN_TIMEOUTS_TO_LEAVE = 3;
+/** Days a turn-based table waits for its seats to fill and its game to start, before it closes. */
+export const TURN_OPEN_DAYS = 7;

@@ -1,7 +1,7 @@
 import { BOT_LEVELS } from '@parlor/bots';
 import { GAMES, GAME_IDS } from '@parlor/rules';
 import { z } from 'zod';
-import { GRACE_SECONDS } from './limits.js';
+import { GRACE_SECONDS, TURN_BANK_SECONDS, TURN_MOVE_SECONDS, TURN_WINDOW_SECONDS } from './limits.js';
 import { MAX_SEATS, MIN_SEATS } from './seats.js';
 
 /**
@@ -77,6 +77,18 @@ export const clientMessage = z.discriminatedUnion('type', [
     grace: z.number().int().min(GRACE_SECONDS.min).max(GRACE_SECONDS.max).optional(),
     /** A rated table (accounts only): its games change the players' ratings. */
     rated: z.boolean().optional(),
+    /**
+     * A turn-based table (docs/protocol.md, "Turn-based tables"): a move's time (TURN_MOVE_SECONDS),
+     * each player's time bank per game and a response window's length, in seconds, and whether an
+     * account's days off stop its clocks here. Absent: a real-time table (then `moveTimer`,
+     * `responseWindow` and `grace` apply; with it, leave them out).
+     */
+    turnBased: z.strictObject({
+      moveSeconds: z.union(TURN_MOVE_SECONDS.map((n) => z.literal(n)) as [z.ZodLiteral<number>, z.ZodLiteral<number>, ...z.ZodLiteral<number>[]]),
+      bankSeconds: z.number().int().min(TURN_BANK_SECONDS.min).max(TURN_BANK_SECONDS.max).optional(),
+      windowSeconds: z.number().int().min(TURN_WINDOW_SECONDS.min).max(TURN_WINDOW_SECONDS.max).optional(),
+      vacation: z.boolean().optional(),
+    }).optional(),
   }),
   z.strictObject({ type: z.literal('table.watch'), id, tableId, invite: z.string().max(64).optional() }),
   z.strictObject({ type: z.literal('table.unwatch'), id, tableId }),

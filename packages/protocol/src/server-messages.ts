@@ -89,6 +89,19 @@ export interface TableSummary {
   readonly createdAt: string;
   /** A tournament's table: its tournament (one game; the tournament pairs its players again). Absent otherwise. */
   readonly tournament?: { readonly id: string; readonly name: string };
+  /**
+   * A turn-based table (docs/protocol.md, "Turn-based tables"); absent at a real-time one. Its
+   * `moveTimer` is then the time per move and `responseWindow` the window's length, in seconds.
+   */
+  readonly turnBased?: TurnBasedInfo;
+}
+
+/** What makes a table turn-based, besides its time per move and its window's length. */
+export interface TurnBasedInfo {
+  /** Each player's time bank per game, in seconds: spent by itself once a move's time is up. */
+  readonly bankSeconds: number;
+  /** Whether an account's declared days off stop its clocks at this table. */
+  readonly vacation: boolean;
 }
 
 /** The current game as one seat (or a spectator) sees it. */
@@ -106,8 +119,10 @@ export interface GameSnapshot {
   readonly legal: GameAction[];
   /** The seats the game waits for. */
   readonly waitingFor: Seat[];
-  /** When the move timer or the response window runs out (ms since the epoch), or null. */
+  /** When the move timer or the response window runs out (ms since the epoch), or null. At a turn-based table, the seat's time bank is counted in. */
   readonly deadline: number | null;
+  /** At a turn-based table: each seat's time bank left (ms), not counting the move under way. Absent at a real-time one. */
+  readonly banks?: number[];
   /** Since when (ms since the epoch) the game has waited for `waitingFor`, or null once it is over. */
   readonly waitingSince: number | null;
   /** Who made the move whose `events` these are (null for a snapshot sent between moves). */

@@ -79,6 +79,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   let listening = ''; // the address listened on, once it is known: the links' base without PARLOR_PUBLIC_URL
   const notifications = await openNotifications({ store, config, clock: opts.clock ?? systemClock, log, baseUrl: () => config.publicUrl ?? listening });
   notifications.hasOpenPage = openPageOn(hub.tables);
+  hub.notices = (n) => notifications.notifier.notify(n);
   accountRoutes(app, { store, events: hub, clock: opts.clock ?? systemClock, sessions: hub.sessions, limits: signInLimits, me: (p) => meNotifications(store, notifications, p) });
   notificationRoutes(app, { store, sessions: hub.sessions, clock: opts.clock ?? systemClock, limits: signInLimits, notifications, pushServices: config.pushServices });
   passwordResetRoutes(app, { store, clock: opts.clock ?? systemClock, limits: signInLimits, notifications, events: hub });

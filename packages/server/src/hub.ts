@@ -81,6 +81,8 @@ export class Hub implements HostingPort {
   get log(): TableHost['log'] { return this.d.log; }
   /** The tables hosted here, by id. */
   get tables(): ReadonlyMap<string, Table> { return this.registry.hosted; }
+  /** Where turn-based tables' notices go (push and mail, notify/). */
+  set notices(fn: Tables['notify']) { this.registry.notify = fn; }
   get onlineEveryMs(): number { return this.lobby.onlineEveryMs; }
   set onlineEveryMs(ms: number) { this.lobby.onlineEveryMs = ms; }
   get online(): number { return this.players.online; }

@@ -1,5 +1,5 @@
-import { PROTOCOL_ERRORS } from '@parlor/protocol';
-import { type BotPool, type FinishedGame, type Person, canSee, seatedPlayers } from '@parlor/table';
+import { type GameId, PROTOCOL_ERRORS } from '@parlor/protocol';
+import { type BotPool, type FinishedGame, type Person, type TurnNotice, canSee, seatedPlayers } from '@parlor/table';
 import type { Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
 import type { TableHosting } from './hosting/hosting.js';
@@ -72,6 +72,9 @@ export class Tables implements TableHost {
   }
   leaseLost(table: Table): void { this.hosting.lost(table.id); }
   gameFinished(table: Table, f: FinishedGame): void { this.d.gameFinished?.(table.row, f); }
+  /** Where a turn-based table's notices go (the server's notifier, set once it is made). */
+  notify: ((n: TurnNotice & { readonly game: GameId }) => void) | null = null;
+  notice(table: Table, n: TurnNotice): void { this.notify?.({ ...n, game: table.row.game }); }
 
   // ---- hosting -----------------------------------------------------------------------------
 

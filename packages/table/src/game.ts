@@ -4,11 +4,12 @@ import { Log } from './log.js';
 import type { GameState } from './state.js';
 
 /** A game from its opening position (`opening`: the events of its forced first moves). */
-export function newGame(o: { no: number; seed: string; commitment: string; state: unknown; opening: readonly GameEvent[]; at: number }): GameState {
+export function newGame(o: { no: number; seed: string; commitment: string; state: unknown; opening: readonly GameEvent[]; at: number; banks?: readonly number[] }): GameState {
   return {
     no: o.no, seed: o.seed, commitment: o.commitment, state: o.state, seq: 0, lastEvents: [], allEvents: Log.of(o.opening),
     moves: Log.of([{ seat: null, by: null, events: o.opening.length }]), lastBy: null, lastSeat: null, waitingSince: o.at, stats: null,
     rng: seedRng(`${o.seed}/bots`), deadline: null, windowOpened: null, windowEnds: null,
+    banks: o.banks ?? [], standInMoves: (o.banks ?? []).map(() => 0),
   };
 }
 

@@ -40,6 +40,7 @@ export function summary(s: TableState, window: { readonly setting: string } | nu
     creator: { id: r.creatorId, name: playerName(s, r.creatorId) },
     gameNo: r.gameNo, spectators: Object.values(s.watchers).filter((p) => !seated.has(p)).length, createdAt: r.createdAt,
     ...(r.tournament === undefined ? {} : { tournament: { id: r.tournament.id, name: r.tournament.name } }),
+    ...(r.turnBased === undefined ? {} : { turnBased: r.turnBased }),
   };
   // The window's length also goes out under the game's own name for it, as clients written
   // before `responseWindow` read it (docs/protocol.md).
@@ -78,6 +79,7 @@ export function snapshot(d: Draft, seat: Seat | null, events: readonly GameEvent
     seed: over === null ? null : g.seed,
     outcome: over,
     stats: over === null ? null : g.stats as GameSnapshot['stats'],
+    ...(s.row.turnBased === undefined ? {} : { banks: [...g.banks] }),
     ...(o.history === true ? history(d, viewer) : {}),
   };
 }

@@ -6,11 +6,13 @@ import { advance } from './game.js';
 import { broadcastTable, sendGame } from './messages.js';
 import { botLevelFor, schedule } from './schedule.js';
 import { ownSeat, without } from './seats.js';
+import { afterTurn, givenUp, isTurnBased, onMoveClock } from './turns.js';
 
 /** A player's action for one of their seats, checked in order: seat, game, sequence, rules. */
 export function act(d: Draft, player: string, seat: Seat, seq: number, action: unknown): void {
   ownSeat(d, player, seat);
   if (d.s.row.tournament?.standIns === true) refuse('ROUND_OVER', "The tournament's time for this game is up: stand-in bots finish it.");
+  if (givenUp(d.s.row, d.s.game, seat)) refuse('TIMED_OUT', 'Your time ran out too many moves in a row: a bot plays this seat until the game ends.');
   // Acting brings a player back — even an action that is refused (stale, say: the stand-in bot
   // moved first), since the player is evidently here; the stand-in's queued move is dropped.
   const back = d.s.away[seat] !== undefined;
@@ -49,7 +51,9 @@ export function play(d: Draft, seat: Seat, action: unknown, by: Mover): void {
   }
   if (!r.ok) refuse(r.error.code, r.error.message);
   d.write({ op: 'action', tableId: d.s.row.id, gameNo: g.no, action: { seq: g.seq, seat, action, at: iso(d.now), by } });
-  d.set({ game: advance(g, seat, r.state, r.events, by, d.now) });
+  const clocked = onMoveClock(d.module, g.state, seat);
+  d.set({ game: afterTurn(d.s.row, d.s.settings.timerScale, g, advance(g, seat, r.state, r.events, by, d.now), seat, by, d.now, clocked) });
+  if (by === 'stand-in' && isTurnBased(d.s.row)) standInPlayed(d, seat);
   d.touch();
   d.effect({ kind: 'played', by });
   if (d.module.outcome(r.state) === null) schedule(d);
@@ -108,4 +112,17 @@ export function answer(d: Draft, seat: Seat, seq: number, action: unknown, faile
   const legal = d.module.legalActions(g.state, seat);
   if (legal.length === 0) return schedule(d);
   play(d, seat, legal[Math.floor(d.float() * legal.length)], by);
+}
+
+/**
+ * At a turn-based table a stand-in plays one move for a seat whose clock ran out, and the seat is
+ * its player's again; after too many in a row it keeps the seat to the end, scored as having left.
+ */
+function standInPlayed(d: Draft, seat: Seat): void {
+  if (givenUp(d.s.row, d.s.game, seat)) {
+    if (d.s.away[seat] !== 'left') { d.set({ away: { ...d.s.away, [seat]: 'left' } }); broadcastTable(d); }
+  } else if (d.s.away[seat] === 'timeout') {
+    d.set({ away: without(d.s.away, seat) });
+    broadcastTable(d);
+  }
 }

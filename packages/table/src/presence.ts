@@ -3,6 +3,8 @@ import { broadcastTable, sendGame, summary, tableMessage } from './messages.js';
 import { seatedPlayers, seatsOf } from './people.js';
 import { refresh, schedule, setTimers } from './schedule.js';
 import type { Person } from './state.js';
+import { TURN_OPEN_DAYS } from '@parlor/protocol/limits';
+import { isTurnBased } from './turns.js';
 
 /** What the table knows of a player changes (a name, a connection opened or closed anywhere). */
 export function person(d: Draft, player: string, p: Person, tell: boolean): void {
@@ -90,14 +92,16 @@ export function sweep(d: Draft): void {
   });
   const status = d.s.row.status;
   if (status === 'running') {
-    if (!allGone) return;
+    // A turn-based game goes on with nobody there: its clocks call on stand-ins move by move.
+    if (!allGone || isTurnBased(d.s.row)) return;
     const away = { ...d.s.away };
     d.s.row.seats.forEach((s, seat) => { if (s.kind === 'player') away[seat] ??= 'disconnected'; });
     d.set({ away });
     refresh(d);
     return;
   }
-  const close = status === 'open' ? quiet >= openTableMinutes * 60_000 : status === 'finished' && allGone && quiet >= limit;
+  const openFor = isTurnBased(d.s.row) ? TURN_OPEN_DAYS * 86_400_000 : openTableMinutes * 60_000;
+  const close = status === 'open' ? quiet >= openFor : status === 'finished' && allGone && quiet >= limit;
   if (close) closeTable(d);
 }
 

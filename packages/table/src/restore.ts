@@ -2,6 +2,7 @@ import { type GameEvent, gameModule, replay } from '@parlor/rules';
 import { advance, newGame } from './game.js';
 import type { ActionRow, GameRow, TableRow } from './rows.js';
 import type { GameState, Person, TableSettings, TableState } from './state.js';
+import { afterTurn, freshBanks, givenUp, onMoveClock } from './turns.js';
 
 /** A table nobody has touched yet: its row, no game, no watchers. */
 export function newTableState(row: TableRow, people: Readonly<Record<string, Person>>, settings: TableSettings, now: number): TableState {
@@ -42,17 +43,22 @@ export function restoreTable(t: StoredTable, now: number): Restored {
         : `table ${row.id}: stored action ${p.error.index} is refused on replay: ${p.error.message}` };
     }
     if (p.entry === null) {
-      game = newGame({ no: g.gameNo, seed: g.seed, commitment: g.commitment, state: p.state, opening: p.events as GameEvent[], at: lastAt });
+      const banks = freshBanks(row, t.settings.timerScale);
+      game = newGame({ no: g.gameNo, seed: g.seed, commitment: g.commitment, state: p.state, opening: p.events as GameEvent[], at: lastAt, banks });
       continue;
     }
     const wasOpen = window !== null && window.isOpen(game!.state);
+    const clocked = onMoveClock(module, game!.state, p.entry.seat);
     lastAt = Date.parse(p.entry.at);
-    game = advance(game!, p.entry.seat, p.state, p.events, p.entry.by ?? null, lastAt);
+    const by = p.entry.by ?? null;
+    game = afterTurn(row, t.settings.timerScale, game!, advance(game!, p.entry.seat, p.state, p.events, by, lastAt), p.entry.seat, by, lastAt, clocked);
     if (window !== null && window.isOpen(p.state) && !wasOpen) windowOpened = lastAt;
   }
   // The game has waited since its last move; an open response window keeps the end it had (if
   // that passed while the server was down, silence answers at once).
   const open = window !== null && window.isOpen(game!.state);
   game = { ...game!, waitingSince: lastAt, windowOpened: open ? windowOpened : null, stats: row.status === 'finished' ? g.stats ?? null : null };
-  return { ok: true, state: { ...base, game } };
+  // A turn-based seat given up to its stand-in stays the stand-in's (turns.ts).
+  const away = row.status !== 'running' ? {} : Object.fromEntries(row.seats.flatMap((_, seat) => (givenUp(row, game, seat) ? [[seat, 'left' as const]] : [])));
+  return { ok: true, state: { ...base, game, away } };
 }

@@ -1,4 +1,4 @@
-import type { BotLevel, GameId, Mover, TableStatus } from '@parlor/protocol';
+import type { BotLevel, GameId, Mover, TableStatus, TurnBasedInfo } from '@parlor/protocol';
 
 /** What a table keeps of its seats: who sits where (players by id, bots by level). */
 export type SeatRow =
@@ -31,6 +31,11 @@ export interface TableRow {
   readonly rated?: boolean;
   /** A tournament's table (one game; the tournament seats its players, and pairs them again after it). */
   readonly tournament?: TournamentMark;
+  /**
+   * A turn-based table (turns.ts): `moveTimer` is then its time per move and `responseWindow` its
+   * window's length (seconds, hours or days long); absent at a real-time table.
+   */
+  readonly turnBased?: TurnBasedInfo;
 }
 
 /** What a tournament's table keeps of its tournament. */

@@ -26,6 +26,8 @@ export interface TablePorts {
   closed(state: TableState): void;
   played(by: Mover): void;
   log(level: 'warn' | 'error', msg: string, fields: Readonly<Record<string, unknown>>): void;
+  /** A step was stored and taken: the table before and after it (for what the shell tells people away from it, notices.ts). */
+  stepped?(before: TableState, after: TableState): void;
   /**
    * A timed step (a timer, a bot's answer) could not be stored: 'retry' it later with backoff, or
    * 'stop' (the table is no longer this shell's to write).
@@ -139,8 +141,10 @@ export class TableRunner {
       // and what waits for a retry goes now rather than at the end of its wait.
       if (this.retry !== null) this.retryIn(0);
     }
+    const before = this.state;
     this.state = s.state;
     await this.perform(s.effects, now);
+    this.ports.stepped?.(before, s.state);
     return null;
   }
 

@@ -4,6 +4,7 @@ import { type Draft, clockMs } from './draft.js';
 import { broadcastTable, sendGame } from './messages.js';
 import { graceMs, noPersonLeft, seatedPlayers, seatsOf, someoneElsePlays } from './people.js';
 import type { TableState, Timer } from './state.js';
+import { isTurnBased } from './turns.js';
 
 /** A move timer that would run out sooner (after a restart, say) gives this long. */
 export const MIN_LEFT_SECONDS = 5;
@@ -59,7 +60,8 @@ export function schedule(d: Draft): void {
         // least MIN_LEFT_SECONDS left to act.
         const seat = people[0]!;
         const old = s.timers.move;
-        const timer = clockMs(s, s.row.moveTimer);
+        // At a turn-based table the seat's time bank follows the move's own time (turns.ts).
+        const timer = clockMs(s, s.row.moveTimer) + (g.banks[seat] ?? 0);
         const at = old !== undefined && old.seq === g.seq && old.seat === seat ? old.at
           : Math.max(g.waitingSince + timer, d.now + Math.min(timer, clockMs(s, MIN_LEFT_SECONDS)));
         deadline = at;
@@ -69,7 +71,8 @@ export function schedule(d: Draft): void {
     }
     // At every table, timed or not: a player disconnected for the grace period while someone else
     // plays has a stand-in play their seats, so that nobody waits on a closed tab.
-    for (const player of seatedPlayers(s.row)) {
+    // A turn-based table expects nobody to stay: only its clocks call on stand-ins.
+    for (const player of isTurnBased(s.row) ? [] : seatedPlayers(s.row)) {
       const p = s.people[player];
       if (p === undefined || p.connected || seatsOf(s.row, player).every((seat) => s.away[seat] !== undefined)) continue;
       if (!someoneElsePlays(s, player)) continue;

@@ -5,6 +5,7 @@ import { broadcastTable } from './messages.js';
 import { disconnectedSince, playerName, seatsOf } from './people.js';
 import type { SeatRow } from './rows.js';
 import { refresh } from './schedule.js';
+import { givenUp } from './turns.js';
 
 /** Seats change between games only. */
 function editable(d: Draft): void {
@@ -74,6 +75,7 @@ export function back(d: Draft, player: string, seat: Seat): void {
   ownSeat(d, player, seat);
   if (d.s.row.status !== 'running') refuse('NOT_RUNNING', 'No game is running at this table.');
   if (d.s.row.tournament?.standIns === true) refuse('ROUND_OVER', "The tournament's time for this game is up: stand-in bots finish it.");
+  if (givenUp(d.s.row, d.s.game, seat)) refuse('TIMED_OUT', 'Your time ran out too many moves in a row: a bot plays this seat until the game ends.');
   if (d.s.away[seat] === undefined) return;
   d.set({ away: without(d.s.away, seat) });
   refresh(d);

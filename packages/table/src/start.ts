@@ -7,6 +7,7 @@ import { playerName, seatsOf } from './people.js';
 import type { GameRow } from './rows.js';
 import { schedule } from './schedule.js';
 import { creatorOnly } from './seats.js';
+import { freshBanks } from './turns.js';
 
 /** Starts a game (the first, or "play again" with the same seats) from `seed`. */
 export function start(d: Draft, player: string, seed: string): void {
@@ -36,7 +37,8 @@ export function start(d: Draft, player: string, seed: string): void {
   // The game's row first: a game row left by a failed second write is replaced when the start is retried.
   d.write({ op: 'game', game: gameRow });
   d.write({ op: 'table', row: running });
-  d.set({ row: running, away: {}, game: newGame({ no, seed, commitment, state: setup.value.state, opening: setup.value.events, at: d.now }) });
+  const banks = freshBanks(running, d.s.settings.timerScale);
+  d.set({ row: running, away: {}, game: newGame({ no, seed, commitment, state: setup.value.state, opening: setup.value.events, at: d.now, banks }) });
   d.touch();
   // Scheduled before the first snapshots go out, so that they carry the move timer's deadline.
   schedule(d);

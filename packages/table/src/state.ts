@@ -72,6 +72,10 @@ export interface GameState {
   /** When the open response window opened (the time of the move that opened it), while one is open. */
   readonly windowOpened: number | null;
   readonly windowEnds: number | null;
+  /** At a turn-based table, each seat's time bank left (ms); empty at a real-time one (turns.ts). */
+  readonly banks: readonly number[];
+  /** At a turn-based table, the moves in a row a stand-in has played for each seat; empty at a real-time one. */
+  readonly standInMoves: readonly number[];
 }
 
 /**

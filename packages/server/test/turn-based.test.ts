@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { TestClock } from '../src/index.js';
+import { readLog } from './support/game-log.js';
+import { serverPerTest } from './support/per-test.js';
+import { isGame, isTable, seen } from './support/table-driver.js';
+
+// A turn-based table through the server, on a paused clock the test moves by days: it is made,
+// listed and told as turn-based, and a move whose time and bank run out with nobody connected is
+// played by a stand-in and stored as such (docs/protocol.md, "Turn-based tables").
+
+const { start, connect } = serverPerTest();
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+describe('a turn-based table through the server', () => {
+  it('runs its clock with nobody there: the time per move, then the bank, then a stand-in for that move', async () => {
+    const clock = new TestClock();
+    const { dbPath } = await start({}, { clock, seed: () => 'turn-based-server' });
+    const ann = await connect('Ann');
+    const bob = await connect('Bob');
+    const carol = await connect('Carol'); // watches only
+    const made = await ann.request({ type: 'table.create', game: 'flip-7', seats: 2, turnBased: { moveSeconds: 86_400, bankSeconds: 3600 } });
+    if (made.type !== 'table') throw new Error(JSON.stringify(made));
+    const tableId = made.table.id;
+    expect(made.table).toMatchObject({ moveTimer: 86_400, turnBased: { bankSeconds: 3600, vacation: false }, grace: expect.any(Number) });
+    expect(await bob.request({ type: 'table.sit', tableId, seat: 1 })).toMatchObject({ type: 'ok' });
+    expect(await carol.request({ type: 'table.watch', tableId })).toMatchObject({ type: 'table' });
+    const startedAt = clock.now();
+    expect(await ann.request({ type: 'table.start', tableId })).toMatchObject({ type: 'ok' });
+    const first = await seen(carol, isGame(tableId, (m) => m.seq === 0));
+    expect(first.banks).toEqual([HOUR, HOUR]);
+    expect(first.deadline).toBe(startedAt + DAY + HOUR);
+    const mover = first.waitingFor[0]!;
+
+    // Both players close their pages: nothing happens for a day and an hour, not even a grace stand-in.
+    ann.close();
+    bob.close();
+    await seen(carol, isTable(tableId, (t) => t.table.seats.every((s) => s.kind !== 'player' || !s.connected)));
+    clock.advance(DAY + HOUR - 1);
+    const still = await carol.request({ type: 'table.watch', tableId });
+    expect(still).toMatchObject({ type: 'table' });
+    expect((await readLog(dbPath, tableId)).actions).toEqual([]);
+
+    // Then the clock runs out: a stand-in plays that one move, and the seat is its player's again.
+    const from = carol.received.length;
+    clock.advance(1);
+    // The seat shows its stand-in (the step that says so also arms the bot's moment).
+    const standIn = await seen(carol, isTable(tableId, (t) => (t.table.seats[mover] as { awayReason?: string | null }).awayReason === 'timeout'), from);
+    clock.advance(2000); // a bot's moment (armed in the step that showed the stand-in)
+    const movedYet = isGame(tableId, (m) => m.seq === 1);
+    const moved = await seen(carol, movedYet);
+    expect(moved.banks![mover]).toBe(0);
+    const log = await readLog(dbPath, tableId);
+    expect(log.actions).toMatchObject([{ seq: 0, seat: mover, by: 'stand-in' }]);
+    // Told with the move: the seat is its player's again.
+    const table = await seen(carol, isTable(tableId), carol.received.indexOf(standIn) + 1);
+    expect(carol.received.indexOf(table)).toBeLessThan(carol.received.indexOf(moved));
+    expect(table.table.seats[mover]).toMatchObject({ away: false, awayReason: null });
+  });
+
+  it('is refused with BAD_MESSAGE, naming the field, for clocks it cannot have, and makes no table', async () => {
+    await start();
+    const ann = await connect('Ann');
+    for (const turnBased of [{ moveSeconds: 3600 }, { moveSeconds: 86_400, bankSeconds: -5 }, { moveSeconds: 86_400, windowSeconds: 10 }]) {
+      const r = await ann.request({ type: 'table.create', game: 'stir-fry-eighteen', seats: 2, turnBased });
+      expect(r).toMatchObject({ type: 'error', code: 'BAD_MESSAGE', message: expect.stringContaining('turnBased') });
+    }
+    const mixed = await ann.request({ type: 'table.create', game: 'flip-7', seats: 2, moveTimer: 30, turnBased: { moveSeconds: 86_400 } });
+    expect(mixed).toMatchObject({ type: 'error', code: 'BAD_MESSAGE', message: expect.stringContaining('"moveTimer"') });
+    const flip = await ann.request({ type: 'table.create', game: 'flip-7', seats: 2, turnBased: { moveSeconds: 86_400, windowSeconds: 600 } });
+    expect(flip).toMatchObject({ type: 'error', code: 'BAD_MESSAGE', message: expect.stringContaining('no response window') });
+    const lobby = await ann.request({ type: 'lobby.watch' });
+    expect(lobby).toMatchObject({ type: 'lobby', tables: [] });
+  });
+});
