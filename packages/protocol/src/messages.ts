@@ -54,6 +54,8 @@ export const clientMessage = z.discriminatedUnion('type', [
     status: z.enum(['open', 'running']).optional(),
     /** Only tables with a free seat. */
     freeSeats: z.boolean().optional(),
+    /** Only real-time tables (`live`) or only turn-based ones (`turn-based`, those whose summary has `turnBased`). */
+    mode: z.enum(['live', 'turn-based']).optional(),
     /** Tables per page (default 50). */
     limit: z.number().int().min(1).max(LOBBY_MAX_LIMIT).optional(),
     /** The `next` of the previous page, for the page after it. */

@@ -14,7 +14,7 @@ const LARGEST = Object.values(GAMES).find((g) => g.maxPlayers === MOST)!.id;
 const VALID: Record<string, Raw[]> = {
   hello: [{ type: 'hello' }, { type: 'hello', name: 'Ann' }, { type: 'hello', id: 'h1', token: 'tok', version: 1 }],
   ping: [{ type: 'ping' }, { type: 'ping', id: 7 }],
-  'lobby.watch': [{ type: 'lobby.watch', id: 'w' }],
+  'lobby.watch': [{ type: 'lobby.watch', id: 'w' }, { type: 'lobby.watch', mode: 'live' }, { type: 'lobby.watch', mode: 'turn-based', game: 'flip-7', freeSeats: true }],
   'lobby.unwatch': [{ type: 'lobby.unwatch' }],
   'table.create': [
     { type: 'table.create', game: 'flip-7', seats: 2 },
@@ -48,7 +48,7 @@ const VALID: Record<string, Raw[]> = {
 const BAD: Record<string, Raw[]> = {
   hello: [{ token: '' }, { token: 'x'.repeat(129) }, { version: 1.5 }, { name: 3 }, { name: 'x'.repeat(MAX_MESSAGE_BYTES + 1) }],
   ping: [{ id: 1.5 }, { id: 'x'.repeat(65) }, { id: null }],
-  'lobby.watch': [{ id: {} }, { game: 'chess' }],
+  'lobby.watch': [{ id: {} }, { game: 'chess' }, { mode: 'turnBased' }, { mode: true }],
   'lobby.unwatch': [{ id: [] }],
   'table.create': [
     { game: 'chess' }, { game: undefined }, { seats: FEWEST - 1 }, { seats: MOST + 1 }, { seats: 2.5 }, { options: [] }, { options: 'fast' },

@@ -17,6 +17,8 @@ export interface LobbyFilter {
   readonly game?: GameId;
   readonly status?: 'open' | 'running';
   readonly freeSeats?: boolean;
+  /** Only real-time tables, or only turn-based ones. */
+  readonly mode?: 'live' | 'turn-based';
   readonly limit?: number;
 }
 
@@ -40,7 +42,7 @@ const PAGE_BYTES = LOBBY_MAX_BYTES - 1024;
 /**
  * The lobby: public tables that are open or running, best first — open ones with a free seat, then
  * full open ones, then running games; newest first within each. Watchers get a page at a time
- * (filtered by game, status and free seats) and then the changes to what they were sent, gathered
+ * (filtered by game, status, free seats and mode) and then the changes to what they were sent, gathered
  * for `flushMs` so that a burst of changes costs each watcher one write per table.
  */
 export class Lobby {
@@ -58,7 +60,7 @@ export class Lobby {
    */
   watch(key: object, send: (msg: ServerMessage) => void, filter: LobbyFilter, cursor: string | undefined, re: string | number | undefined): ServerMessage {
     const limit = Math.min(filter.limit ?? LOBBY_DEFAULT_LIMIT, 100);
-    const id = JSON.stringify([filter.game, filter.status, filter.freeSeats, limit, cursor]);
+    const id = JSON.stringify([filter.game, filter.status, filter.freeSeats, filter.mode, limit, cursor]);
     let p = this.pages.get(id);
     if (p === undefined) this.pages.set(id, (p = this.page(filter, limit, cursor)));
     const before = this.watches.get(key);
@@ -151,7 +153,7 @@ export class Lobby {
   }
 }
 
-const sameFilter = (a: LobbyFilter, b: LobbyFilter) => a.game === b.game && a.status === b.status && a.freeSeats === b.freeSeats;
+const sameFilter = (a: LobbyFilter, b: LobbyFilter) => a.game === b.game && a.status === b.status && a.freeSeats === b.freeSeats && a.mode === b.mode;
 
 /** In the lobby at all: public, and open or running. */
 function listed(t: LobbyEntry): boolean {
@@ -163,6 +165,8 @@ function matches(t: LobbyEntry, f: LobbyFilter): boolean {
   if (f.game !== undefined && t.row.game !== f.game) return false;
   if (f.status !== undefined && t.row.status !== f.status) return false;
   if (f.freeSeats === true && !t.row.seats.some((s) => s.kind === 'empty')) return false;
+  // A table's mode is fixed at its creation; its summary (`turnBased`) is what says it, here and in a cluster.
+  if (f.mode !== undefined && (t.summary().turnBased !== undefined) !== (f.mode === 'turn-based')) return false;
   return true;
 }
 
