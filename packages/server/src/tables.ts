@@ -1,5 +1,5 @@
 import { type GameId, PROTOCOL_ERRORS } from '@parlor/protocol';
-import { type BotPool, type FinishedGame, type Person, type TurnNotice, canSee, seatedPlayers } from '@parlor/table';
+import { type BotPool, type FinishedGame, type Person, type TableState, type TurnNotice, canSee, seatedPlayers, turnNotices } from '@parlor/table';
 import type { Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
 import type { TableHosting } from './hosting/hosting.js';
@@ -10,6 +10,7 @@ import type { Players } from './players.js';
 import type { Fence, Store, TableRow } from './store/store.js';
 import { TableIndex } from './table-index.js';
 import { Table } from './table/table.js';
+import { WaitingTables } from './waiting-tables.js';
 import { type Client, Refusal, type TableHost } from './table/types.js';
 
 export interface TablesDeps {
@@ -43,8 +44,14 @@ export class Tables implements TableHost {
   private readonly loading = new Map<string, Promise<Table | null>>();
   private readonly hosting: TableHosting;
 
+  /** Turn-based tables waiting out of memory (a lone server only: a cluster hosts its tables by lease). */
+  private readonly waiting: WaitingTables | null;
+
   constructor(private readonly d: TablesDeps) {
     this.hosting = d.hosting;
+    this.waiting = !d.hosting.loadsOnDemand ? null : new WaitingTables({
+      store: d.store, clock: d.clock, log: d.log, hosted: this.hosted, load: (id) => this.live(id), evict: (t) => this.evict(t),
+    });
   }
 
   get store(): Store { return this.d.store; }
@@ -74,11 +81,17 @@ export class Tables implements TableHost {
   gameFinished(table: Table, f: FinishedGame): void { this.d.gameFinished?.(table.row, f); }
   /** Where a turn-based table's notices go (the server's notifier, set once it is made). */
   notify: ((n: TurnNotice & { readonly game: GameId }) => void) | null = null;
-  notice(table: Table, n: TurnNotice): void { this.notify?.({ ...n, game: table.row.game }); }
+  stepped(table: Table, before: TableState, after: TableState): void {
+    for (const n of turnNotices(before, after)) this.notify?.({ ...n, game: table.row.game });
+    this.waiting?.stepped(table, after);
+  }
 
   // ---- hosting -----------------------------------------------------------------------------
 
-  /** Hosts every open and running table of the store; nobody is connected yet, so everyone gets the grace period. */
+  /**
+   * Hosts every open and running table of the store (but turn-based ones waiting, which the waker
+   * loads when due); nobody is connected yet, so everyone gets the grace period.
+   */
   async hostAll(): Promise<void> {
     const started = this.d.clock.now();
     for (const row of await this.d.store.tables()) {
@@ -87,6 +100,7 @@ export class Tables implements TableHost {
       await table.feed({ type: 'load' });
     }
     this.updateGauges();
+    this.waiting?.start();
   }
 
   /** A table whose lease this process now holds, hosted here: its players' presence as known, its clocks running. */
@@ -142,7 +156,14 @@ export class Tables implements TableHost {
     if (load === undefined) {
       load = (async () => {
         const row = await this.d.store.table(id);
-        return row !== null && row.status === 'finished' ? this.hosted.get(id) ?? await this.host(row, undefined) : null;
+        // A turn-based game waiting out of memory comes back with its clocks running.
+        const waiting = row?.status === 'running' && row.turnBased !== undefined;
+        if (row === null || (row.status !== 'finished' && !waiting)) return null;
+        const here = this.hosted.get(id);
+        if (here !== undefined) return here;
+        const t = await this.host(row, undefined);
+        if (waiting) { this.waiting?.pin(id); await t.feed({ type: 'load' }); }
+        return t;
       })().finally(() => this.loading.delete(id));
       this.loading.set(id, load);
     }
@@ -221,6 +242,7 @@ export class Tables implements TableHost {
 
   /** Everything queued at every table is done (before the store closes). */
   async settle(): Promise<void> {
+    await this.waiting?.stop();
     for (const t of this.hosted.values()) t.close();
     await Promise.all([...this.hosted.values()].map((t) => t.exclusive(() => undefined)));
   }

@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { TestClock } from '../src/index.js';
+import { SqliteStore } from '../src/store/sqlite.js';
+import { UNLOAD_AFTER_MS, WAKE_AHEAD_MS, WAKE_EVERY_MS } from '../src/waiting-tables.js';
 import { readLog } from './support/game-log.js';
 import { serverPerTest } from './support/per-test.js';
+import { testServer } from './support/server.js';
 import { isGame, isTable, seen } from './support/table-driver.js';
+import { until } from './support/until.js';
 
 // A turn-based table through the server, on a paused clock the test moves by days: it is made,
 // listed and told as turn-based, and a move whose time and bank run out with nobody connected is
 // played by a stand-in and stored as such (docs/protocol.md, "Turn-based tables").
 
-const { start, connect } = serverPerTest();
+const { start, connect, adopt } = serverPerTest();
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
@@ -71,5 +75,62 @@ describe('a turn-based table through the server', () => {
     expect(flip).toMatchObject({ type: 'error', code: 'BAD_MESSAGE', message: expect.stringContaining('no response window') });
     const lobby = await ann.request({ type: 'lobby.watch' });
     expect(lobby).toMatchObject({ type: 'lobby', tables: [] });
+  });
+});
+
+describe('a turn-based table waiting out of memory', () => {
+  it('leaves memory with its due time stored, is woken before it is due, and comes back for a watcher and after a restart', async () => {
+    const clock = new TestClock();
+    const server = await start({}, { clock, seed: () => 'turn-based-waiting' });
+    const ann = await connect('Ann');
+    const bob = await connect('Bob');
+    const made = await ann.request({ type: 'table.create', game: 'flip-7', seats: 2, turnBased: { moveSeconds: 86_400, bankSeconds: 0 } });
+    if (made.type !== 'table') throw new Error(JSON.stringify(made));
+    const tableId = made.table.id;
+    expect(await bob.request({ type: 'table.sit', tableId, seat: 1 })).toMatchObject({ type: 'ok' });
+    const startedAt = clock.now();
+    expect(await ann.request({ type: 'table.start', tableId })).toMatchObject({ type: 'ok' });
+    await seen(ann, isGame(tableId, (m) => m.seq === 0));
+    const due = startedAt + DAY;
+    const hosted = () => server.hub.tables.has(tableId);
+    const dueIn = async (by: number) => {
+      const store = new SqliteStore(server.dbPath);
+      try { return (await store.dueTables(by, 10)).includes(tableId); } finally { await store.close(); }
+    };
+
+    // Watched, it stays; once nobody watches and its clock is a day off, it leaves memory.
+    expect(hosted()).toBe(true);
+    ann.close();
+    bob.close();
+    await until('the waiting table leaves memory', () => !hosted(), 5000);
+    expect(await dueIn(due)).toBe(true);
+    expect(await dueIn(due - 1)).toBe(false);
+    expect(due - clock.now()).toBeGreaterThan(UNLOAD_AFTER_MS);
+
+    // A watcher brings it back, with its clock as it was; when they go, it leaves again.
+    const carol = await connect('Carol');
+    expect(await carol.request({ type: 'table.watch', tableId })).toMatchObject({ type: 'table' });
+    expect((await seen(carol, isGame(tableId, (m) => m.history !== undefined))).deadline).toBe(due);
+    carol.close();
+    await until('the table leaves memory again', () => !hosted(), 5000);
+
+    // A restart hosts it not; the waker loads it once it is due within WAKE_AHEAD_MS, in time for its clock.
+    await server.close();
+    const later = new TestClock({ start: due - WAKE_AHEAD_MS - WAKE_EVERY_MS });
+    const again = await testServer({ dbPath: server.dbPath }, { clock: later, seed: () => 'turn-based-waiting' });
+    adopt(again);
+    expect(again.hub.tables.has(tableId)).toBe(false);
+    later.advance(WAKE_EVERY_MS);
+    await until('the waker loads the table due soon', () => again.hub.tables.has(tableId), 5000);
+    expect((await readLog(again.dbPath, tableId)).actions).toEqual([]);
+    // Its clock runs out: the stand-in moves at the due time, and the table waits out of memory for the next move.
+    later.advance(WAKE_AHEAD_MS);
+    const woken = again.hub.tables.get(tableId)!;
+    await until("the clock's running out has been taken", () => Object.values(woken.state.away).includes('timeout'), 5000);
+    later.advance(0); // the stand-in's moment (bots take none in tests)
+    await until('the stand-in has moved', async () => (await readLog(again.dbPath, tableId)).actions.length > 0, 5000);
+    const [move] = (await readLog(again.dbPath, tableId)).actions;
+    expect(move).toMatchObject({ seq: 0, by: 'stand-in', at: new Date(due).toISOString() });
+    await until('the table leaves memory after the move', () => !again.hub.tables.has(tableId), 5000);
   });
 });

@@ -181,6 +181,12 @@ export class PostgresStore implements Store {
   table(id: string): Promise<TableRow | null> {
     return this.tableRows.table(id);
   }
+  setTableDue(tableId: string, dueAt: number | null, fence?: Fence): Promise<void> {
+    return this.tableRows.setTableDue(tableId, dueAt, fence);
+  }
+  dueTables(by: number, limit: number): Promise<string[]> {
+    return this.tableRows.dueTables(by, limit);
+  }
   addGame(g: GameRow, fence?: Fence): Promise<void> {
     return this.tableRows.addGame(g, fence);
   }

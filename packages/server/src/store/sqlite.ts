@@ -192,6 +192,12 @@ export class SqliteStore implements Store {
   table(id: string): Promise<TableRow | null> {
     return this.guard(() => this.tableRows.table(id));
   }
+  setTableDue(tableId: string, dueAt: number | null, fence?: Fence): Promise<void> {
+    return this.guard(() => this.tableRows.setTableDue(tableId, dueAt, fence));
+  }
+  dueTables(by: number, limit: number): Promise<string[]> {
+    return this.guard(() => this.tableRows.dueTables(by, limit));
+  }
   addGame(g: GameRow, fence?: Fence): Promise<void> {
     return this.guard(() => this.tableRows.addGame(g, fence));
   }

@@ -174,8 +174,18 @@ export interface Store {
   readonly roundTrips?: number;
   /** Inserts or replaces a table's row (LeaseLost when `fence` is stale). */
   saveTable(t: TableRow, fence?: Fence): Promise<void>;
-  /** The tables a server hosts when it starts: open and running ones (finished and closed ones load on demand). */
+  /**
+   * The tables a server hosts when it starts: open and running ones (finished and closed ones load
+   * on demand, and so do running ones with a due time: turn-based tables waiting, see setTableDue).
+   */
   tables(): Promise<TableRow[]>;
+  /**
+   * A waiting table's next due moment (ms since the epoch; null: none, the table stays in memory
+   * while it runs): the process that wakes tables reads it (dueTables). Behind the table's fence.
+   */
+  setTableDue(tableId: string, dueAt: number | null, fence?: Fence): Promise<void>;
+  /** Running tables due at or before `by` (ms), soonest first, at most `limit`. */
+  dueTables(by: number, limit: number): Promise<string[]>;
   /** One table, closed or not. */
   table(id: string): Promise<TableRow | null>;
   /** Records that a player was seen now (for pruning guests). */

@@ -2,7 +2,7 @@ import type { AwayReason, ServerMessage, TableSummary } from '@parlor/protocol';
 import { type AnyGame, gameModule } from '@parlor/rules';
 import {
   type Person, type TableInput, TableRunner, type TableSettings, type TableState, type Write, newTableState, restoreTable,
-  seatedPlayers, seatsOf, summary, tableMessage, turnNotices,
+  seatedPlayers, seatsOf, summary, tableMessage,
 } from '@parlor/table';
 import type { ServerConfig } from '../config.js';
 import { frameOf } from '../frame.js';
@@ -40,7 +40,7 @@ export class Table {
       changed: () => host.tableChanged(this),
       closed: () => host.tableClosed(this),
       played: (by) => host.metrics.actions.inc({ game: this.row.game, by }),
-      stepped: (before, after) => { for (const n of turnNotices(before, after)) host.notice?.(this, n); },
+      stepped: (before, after) => host.stepped?.(this, before, after),
       log: (level, msg, fields) => host.log[level](fields, msg),
       failed: (e) => {
         // Another process hosts the table now (a cluster): this one stops, having written nothing.

@@ -190,15 +190,16 @@ const MIGRATIONS: readonly { readonly version: number; up(db: Sql): Promise<void
       `);
     },
   },
+  // A tournament's entrants and games in rows of their own: as SQLite's migration 11.
   {
-    // A tournament's entrants and games in rows of their own: as SQLite's migration 11.
     version: 11,
-    up: async (db) => {
-      await db.query(`
-        CREATE TABLE tournament_parts (tournament_id ${T} NOT NULL, kind ${T} NOT NULL, key ${T} NOT NULL, seq INTEGER NOT NULL, body ${T} NOT NULL,
-          PRIMARY KEY (tournament_id, kind, key));
-      `);
-    },
+    up: async (db) => { await db.query(`CREATE TABLE tournament_parts (tournament_id ${T} NOT NULL, kind ${T} NOT NULL, key ${T} NOT NULL,
+      seq INTEGER NOT NULL, body ${T} NOT NULL, PRIMARY KEY (tournament_id, kind, key))`); },
+  },
+  // A waiting table's next due moment: as SQLite's migration 12.
+  {
+    version: 12,
+    up: async (db) => { await db.query('ALTER TABLE tables ADD COLUMN due_at BIGINT; CREATE INDEX tables_due ON tables (due_at) WHERE due_at IS NOT NULL'); },
   },
 ];
 /** The schema this code writes; the same number as SQLite's SCHEMA_VERSION (a test checks). */

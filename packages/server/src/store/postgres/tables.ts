@@ -12,8 +12,15 @@ export class PostgresTables {
       ON CONFLICT (id) DO UPDATE SET body = excluded.body, status = excluded.status`, [t.id, JSON.stringify(t), t.status, t.createdAt]));
   }
   async tables(): Promise<TableRow[]> {
-    return (await this.db.q<{ body: string }>("SELECT body FROM tables WHERE status IN ('open', 'running') ORDER BY created_at, id")).rows
+    return (await this.db.q<{ body: string }>("SELECT body FROM tables WHERE status = 'open' OR (status = 'running' AND due_at IS NULL) ORDER BY created_at, id")).rows
       .map((r) => JSON.parse(r.body) as TableRow);
+  }
+  async setTableDue(tableId: string, dueAt: number | null, fence: Fence): Promise<void> {
+    await fencedWrite(this.db, tableId, fence, (db) => db.query('UPDATE tables SET due_at = $1 WHERE id = $2', [dueAt, tableId]));
+  }
+  async dueTables(by: number, limit: number): Promise<string[]> {
+    return (await this.db.q<{ id: string }>("SELECT id FROM tables WHERE due_at <= $1 AND status = 'running' ORDER BY due_at, id LIMIT $2", [by, limit])).rows
+      .map((r) => r.id);
   }
   async table(id: string): Promise<TableRow | null> {
     const r = (await this.db.q<{ body: string }>('SELECT body FROM tables WHERE id = $1', [id])).rows[0];

@@ -172,6 +172,15 @@ const MIGRATIONS: readonly { readonly version: number; up(db: Database.Database)
         PRIMARY KEY (tournament_id, kind, key));
     `),
   },
+  {
+    // A waiting table's next due moment (ms), so that a turn-based table can leave memory and be
+    // woken when its clock is due (Store.setTableDue, dueTables).
+    version: 12,
+    up: (db) => db.exec(`
+      ALTER TABLE tables ADD COLUMN due_at INTEGER;
+      CREATE INDEX tables_due ON tables (due_at) WHERE due_at IS NOT NULL;
+    `),
+  },
 ];
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
 

@@ -12,7 +12,9 @@ export class SqliteTables {
   constructor(private readonly db: Database.Database, private readonly leases: SqliteLeases, private readonly records: SqliteRecords) {
     this.s = {
       saveTable: db.prepare('INSERT INTO tables (id, body, status, created_at) VALUES (?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body, status = excluded.status'),
-      tables: db.prepare("SELECT body FROM tables WHERE status IN ('open', 'running') ORDER BY created_at"),
+      tables: db.prepare("SELECT body FROM tables WHERE status = 'open' OR (status = 'running' AND due_at IS NULL) ORDER BY created_at"),
+      setDue: db.prepare('UPDATE tables SET due_at = ? WHERE id = ?'),
+      due: db.prepare("SELECT id FROM tables WHERE due_at <= ? AND status = 'running' ORDER BY due_at, id LIMIT ?"),
       table: db.prepare('SELECT body FROM tables WHERE id = ?'),
       // A game row left by a crash between storing it and its table (the game never began) is replaced.
       addGame: db.prepare('INSERT OR REPLACE INTO games (table_id, game_no, body, finished_at) VALUES (?, ?, ?, NULL)'),
@@ -29,6 +31,12 @@ export class SqliteTables {
   }
   tables(): TableRow[] {
     return (this.s.tables.all() as { body: string }[]).map((r) => JSON.parse(r.body) as TableRow);
+  }
+  setTableDue(tableId: string, dueAt: number | null, fence: Fence): void {
+    this.fencedWrite(tableId, fence, () => this.s.setDue.run(dueAt, tableId));
+  }
+  dueTables(by: number, limit: number): string[] {
+    return (this.s.due.all(by, limit) as { id: string }[]).map((r) => r.id);
   }
   table(id: string): TableRow | null {
     const r = this.s.table.get(id) as { body: string } | undefined;

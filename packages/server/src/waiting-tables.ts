@@ -1,0 +1,120 @@
+import type { TableState } from '@parlor/table';
+import type { Clock } from './clock.js';
+import type { Store } from './store/store.js';
+import type { Table } from './table/table.js';
+
+/** A waiting table whose next timer is further off than this, with nobody watching, leaves memory. */
+export const UNLOAD_AFTER_MS = 60_000;
+/** How often the store is asked for the tables coming due. */
+export const WAKE_EVERY_MS = 10_000;
+/** Tables due within this are loaded, so that their timers fire on time. */
+export const WAKE_AHEAD_MS = 30_000;
+/** Tables loaded at most per look (the rest at the next, a few seconds later). */
+const WAKE_BATCH = 500;
+
+/** A running turn-based table's next due moment (its earliest timer; now while a bot's answer is awaited), or null. */
+export function dueOf(s: TableState, now: number): number | null {
+  if (s.row.turnBased === undefined || s.row.status !== 'running') return null;
+  const timers = Object.values(s.timers);
+  if (timers.length === 0) return null;
+  return Math.min(...timers.map((t) => (t.asked === true ? now : t.at)));
+}
+
+/**
+ * Turn-based tables that wait cost no memory: a running one nobody watches, whose next timer is
+ * more than a minute off, is stored with that moment (`tables.due_at`) and leaves memory. This
+ * process asks the store every few seconds for the tables coming due and loads them, so their
+ * timers fire here as if they had never left; a move or a watcher arriving loads one too
+ * (Tables.live). Only a lone server does this: a cluster keeps its tables hosted by their leases.
+ */
+export class WaitingTables {
+  /** The due moment last stored for each table here (absent: none stored yet by this process). */
+  private readonly stored = new Map<string, number | null>();
+  private readonly writes = new Map<string, Promise<boolean>>();
+  /** Tables just loaded for a move or a watcher: kept through their first step, for the input that loaded them. */
+  private readonly pinned = new Set<string>();
+  private stopWake: (() => void) | null = null;
+  private waking: Promise<void> | null = null;
+
+  constructor(private readonly d: {
+    readonly store: Store;
+    readonly clock: Clock;
+    readonly log: { warn(obj: object, msg: string): void };
+    readonly hosted: ReadonlyMap<string, Table>;
+    /** Loads a table (and starts its clocks); null when there is none to load. */
+    readonly load: (id: string) => Promise<Table | null>;
+    readonly evict: (t: Table) => void;
+  }) {}
+
+  /** After each step of a table here: its due moment stored if it changed, and the table unloaded if it may be. */
+  stepped(t: Table, after: TableState): void {
+    const now = this.d.clock.now();
+    const due = dueOf(after, now);
+    if (this.stored.get(t.id) !== due && !(due === null && !this.stored.has(t.id))) this.write(t, due);
+    if (this.pinned.delete(t.id)) return;
+    if (due === null || due - now <= UNLOAD_AFTER_MS || Object.keys(after.watchers).length > 0) return;
+    const written = this.writes.get(t.id) ?? Promise.resolve(true);
+    void written.then(async (ok) => {
+      if (ok) await t.exclusive(() => this.unload(t));
+    });
+  }
+
+  /** The table leaves memory, once nothing of it is queued, if a watcher or a nearer timer does not keep it here. */
+  private unload(t: Table): void {
+    const s = t.state;
+    const due = dueOf(s, this.d.clock.now());
+    if (this.d.hosted.get(t.id) !== t || due === null || due !== this.stored.get(t.id) || Object.keys(s.watchers).length > 0) return;
+    if (due - this.d.clock.now() <= UNLOAD_AFTER_MS) return;
+    this.stored.delete(t.id);
+    this.d.evict(t);
+  }
+
+  private write(t: Table, due: number | null): void {
+    const before = this.writes.get(t.id) ?? Promise.resolve(true);
+    const run = before.then(() => this.d.store.setTableDue(t.id, due, t.fence)).then(() => {
+      this.stored.set(t.id, due);
+      return true;
+    }, (e: unknown) => {
+      // Not stored: the table stays in memory (its timers run here), and its next step writes again.
+      this.stored.delete(t.id);
+      this.d.log.warn({ err: e, table: t.id }, "a waiting table's due time could not be stored; it stays in memory");
+      return false;
+    });
+    this.writes.set(t.id, run);
+    void run.finally(() => { if (this.writes.get(t.id) === run) this.writes.delete(t.id); });
+  }
+
+  /** `id` is being loaded for an input (a move, a watcher): its loading step does not unload it before that input. */
+  pin(id: string): void { this.pinned.add(id); }
+
+  /** Begins waking due tables: at once, then every WAKE_EVERY_MS. */
+  start(): void {
+    const next = () => {
+      this.stopWake = this.d.clock.after(WAKE_EVERY_MS, () => {
+        this.waking = this.wake().finally(() => { this.waking = null; if (this.stopWake !== null) next(); });
+      });
+    };
+    next();
+    this.waking = this.wake().finally(() => { this.waking = null; });
+  }
+
+  async stop(): Promise<void> {
+    this.stopWake?.();
+    this.stopWake = null;
+    await this.waking;
+    await Promise.allSettled([...this.writes.values()]);
+  }
+
+  /** Loads every table due soon that is not here (a failure is tried again at the next look). */
+  async wake(): Promise<void> {
+    try {
+      const ids = await this.d.store.dueTables(this.d.clock.now() + WAKE_AHEAD_MS, WAKE_BATCH);
+      for (const id of ids) {
+        if (this.d.hosted.has(id)) continue;
+        await this.d.load(id).catch((e: unknown) => this.d.log.warn({ err: e, table: id }, 'a due table could not be loaded; tried again soon'));
+      }
+    } catch (e) {
+      this.d.log.warn({ err: e }, 'the tables due could not be read; tried again soon');
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PostgresStore } from '../src/store/postgres.js';
+import { SqliteStore } from '../src/store/sqlite.js';
+import type { Store } from '../src/store/store.js';
+import { type TestSchema, freshSchema, skipPostgres, tableRow } from './support/stores.js';
+
+// Both stores keep a waiting table's due time beside its row: set and cleared by its host, listed
+// soonest first for the waker (running tables only), and a table with one is not hosted at start.
+
+const skipPg = await skipPostgres('store-due.test.ts');
+const schemas: TestSchema[] = [];
+afterAll(async () => { for (const s of schemas) await s.drop(); });
+
+const kinds: { name: string; skip: boolean; open(): Promise<Store> }[] = [
+  { name: 'SQLite', skip: false, open: async () => new SqliteStore(join(mkdtempSync(join(tmpdir(), 'parlor-due-')), 'parlor.db')) },
+  { name: 'PostgreSQL', skip: skipPg, open: async () => { const s = await freshSchema(); schemas.push(s); return PostgresStore.open(s.url); } },
+];
+
+for (const kind of kinds) {
+  describe.skipIf(kind.skip)(`due tables in ${kind.name}`, () => {
+    it('lists running tables due by a time, soonest first, at most a limit; a table with one is not hosted at start', async () => {
+      const store = await kind.open();
+      try {
+        const turn = { moveTimer: 86_400, turnBased: { bankSeconds: 0, vacation: false } };
+        await store.saveTable(tableRow('A', 'flip-7', ['ann', 'bob'], { status: 'running', gameNo: 1, ...turn }));
+        await store.saveTable(tableRow('B', 'flip-7', ['cy', 'dee'], { status: 'running', gameNo: 1, ...turn }));
+        await store.saveTable(tableRow('C', 'flip-7', ['eve', 'fay'], { status: 'running', gameNo: 1 }));
+        await store.saveTable(tableRow('D', 'flip-7', ['gus'], { status: 'finished', gameNo: 1, ...turn }));
+        await store.setTableDue('A', 2_000_000_000_000);
+        await store.setTableDue('B', 1_900_000_000_000);
+        await store.setTableDue('D', 1_000);
+        expect(await store.dueTables(2_000_000_000_000, 10)).toEqual(['B', 'A']);
+        expect(await store.dueTables(1_999_999_999_999, 10)).toEqual(['B']);
+        expect(await store.dueTables(2_000_000_000_000, 1)).toEqual(['B']);
+        expect((await store.tables()).map((t) => t.id)).toEqual(['C']);
+        // Saving the row again keeps its due time; clearing it makes the table hosted at start again.
+        await store.saveTable(tableRow('A', 'flip-7', ['ann', 'bob'], { status: 'running', gameNo: 1, ...turn, private: true }));
+        expect(await store.dueTables(2_000_000_000_000, 10)).toEqual(['B', 'A']);
+        await store.setTableDue('A', null);
+        expect(await store.dueTables(2_000_000_000_000, 10)).toEqual(['B']);
+        expect((await store.tables()).map((t) => t.id).sort()).toEqual(['A', 'C']);
+      } finally {
+        await store.close();
+      }
+    });
+  });
+}
