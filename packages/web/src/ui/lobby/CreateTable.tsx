@@ -8,10 +8,19 @@ import { useApp, useServices } from '../context.js';
 import { GameCover } from './Pictures.js';
 import { OptionFields } from './OptionFields.js';
 import { DEFAULT_OPTIONS, SEAT_RANGE, fitOptionsToSeats } from './options.js';
+import { formatDuration } from '../table/durations.js';
+import {
+  TURN_BANK_CHOICES, TURN_BANK_DEFAULT, TURN_MOVE_CHOICES, TURN_MOVE_DEFAULT, TURN_WINDOW_CHOICES, TURN_WINDOW_DEFAULT,
+  type TableMode, createMessage,
+} from './create-message.js';
 
-/** The create-table form: every option of each game, with a short explanation of each. */
+/**
+ * The create-table form: every option of each game, with a short explanation of each, and how the
+ * table is played — real-time (the default: a move timer, a grace period) or turn-based (a time per
+ * move, a time bank, a window's length, over hours or days).
+ */
 export function CreateTable({ onDone }: { onDone: (tableId: string | null) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { client } = useServices();
   const [game, setGame] = useState<GameId>(GAME_IDS[0]);
   const [seats, setSeats] = useState(3);
@@ -25,7 +34,13 @@ export function CreateTable({ onDone }: { onDone: (tableId: string | null) => vo
   const [responseWindow, setResponseWindow] = useState<number | null>(window?.seconds.default ?? null);
   const [options, setOptions] = useState<Record<string, unknown>>(DEFAULT_OPTIONS[game]);
   const [busy, setBusy] = useState(false);
+  const [mode, setMode] = useState<TableMode>('live');
+  const [moveSeconds, setMoveSeconds] = useState(TURN_MOVE_DEFAULT);
+  const [bankSeconds, setBankSeconds] = useState(TURN_BANK_DEFAULT);
+  const [windowSeconds, setWindowSeconds] = useState(TURN_WINDOW_DEFAULT);
   const [min, max] = SEAT_RANGE[game];
+  const turn = mode === 'turn-based';
+  const duration = (s: number) => formatDuration(s, i18n.language);
 
   const pickGame = (g: GameId) => {
     setGame(g);
@@ -40,12 +55,10 @@ export function CreateTable({ onDone }: { onDone: (tableId: string | null) => vo
   };
   const submit = async () => {
     setBusy(true);
-    const r = await client.request({
-      type: 'table.create', game, seats, options, private: priv, moveTimer: moveTimer as 0 | 30 | 60 | 120,
-      ...(responseWindow === null ? {} : { responseWindow }),
-      grace,
-      ...(rated && account ? { rated: true } : {}),
-    });
+    const r = await client.request(createMessage({
+      game, seats, options, private: priv, rated: rated && account, mode, moveTimer: moveTimer as 0 | 30 | 60 | 120, responseWindow, grace,
+      moveSeconds, bankSeconds, windowSeconds: window === null ? null : windowSeconds,
+    }));
     setBusy(false);
     if (r.type === 'table') onDone(r.table.id);
   };
@@ -76,25 +89,64 @@ export function CreateTable({ onDone }: { onDone: (tableId: string | null) => vo
         <label className="choice"><input type="radio" name="vis" checked={priv} onChange={() => setPriv(true)} /> {t('create.private')}</label>
       </fieldset>
       <RatedOption rated={rated && account} onChange={setRated} />
-      <label>{t('create.moveTimer')}
-        <select value={moveTimer} onChange={(e) => setMoveTimer(Number(e.target.value))} aria-describedby="timer-help">
-          {MOVE_TIMERS.map((s) => <option key={s} value={s}>{s === 0 ? t('create.moveTimerOff') : t('create.seconds', { count: s })}</option>)}
-        </select>
-      </label>
-      <p id="timer-help" className="hint">{t('create.moveTimerHelp')}</p>
-      <label>{t('create.grace')}
-        <select value={grace} onChange={(e) => setGrace(Number(e.target.value))} aria-describedby="grace-help">
-          {graceChoices(serverGrace).map((s) => <option key={s} value={s}>{s < 60 || s % 60 !== 0 ? t('create.seconds', { count: s }) : t('create.minutes', { count: s / 60 })}</option>)}
-        </select>
-      </label>
-      <p id="grace-help" className="hint">{t('create.graceHelp')}</p>
-      {window !== null && responseWindow !== null && (
+      <fieldset>
+        <legend>{t('create.mode')}</legend>
+        <label className="choice"><input type="radio" name="mode" checked={!turn} onChange={() => setMode('live')} aria-describedby="mode-live-help" />
+          <span>{t('create.modeLive')}<br /><span id="mode-live-help" className="small">{t('create.modeLiveHelp')}</span></span></label>
+        <label className="choice"><input type="radio" name="mode" checked={turn} onChange={() => setMode('turn-based')}
+          aria-describedby={turn && game === 'flip-7' ? 'mode-turn-help turn-note' : 'mode-turn-help'} />
+          <span>{t('create.modeTurn')}<br /><span id="mode-turn-help" className="small">{t('create.modeTurnHelp')}</span></span></label>
+      </fieldset>
+      {/* Flip 7 is a push-your-luck race, best played live: said gently, and turn-based is still allowed. */}
+      {turn && game === 'flip-7' && <p id="turn-note" className="hint">{t('create.turnFlip7')}</p>}
+      {turn ? (
         <>
-          <label>{t(`options.${game}.responseWindow.label`)}
-            <input type="number" min={window.seconds.min} max={window.seconds.max} value={responseWindow}
-              onChange={(e) => setResponseWindow(Number(e.target.value))} aria-describedby="window-help" />
+          <label>{t('create.turnMove')}
+            <select value={moveSeconds} onChange={(e) => setMoveSeconds(Number(e.target.value))} aria-describedby="turn-move-help">
+              {TURN_MOVE_CHOICES.map((s) => <option key={s} value={s}>{duration(s)}</option>)}
+            </select>
           </label>
-          <p id="window-help" className="hint">{t(`options.${game}.responseWindow.help`)}</p>
+          <p id="turn-move-help" className="hint">{t('create.turnMoveHelp')}</p>
+          <label>{t('create.turnBank')}
+            <select value={bankSeconds} onChange={(e) => setBankSeconds(Number(e.target.value))} aria-describedby="turn-bank-help">
+              {TURN_BANK_CHOICES.map((s) => <option key={s} value={s}>{s === 0 ? t('create.turnBankNone') : duration(s)}</option>)}
+            </select>
+          </label>
+          <p id="turn-bank-help" className="hint">{t('create.turnBankHelp')}</p>
+          {window !== null && (
+            <>
+              <label>{t(`options.${game}.responseWindow.label`)}
+                <select value={windowSeconds} onChange={(e) => setWindowSeconds(Number(e.target.value))} aria-describedby="turn-window-help">
+                  {TURN_WINDOW_CHOICES.map((s) => <option key={s} value={s}>{duration(s)}</option>)}
+                </select>
+              </label>
+              <p id="turn-window-help" className="hint">{t('create.turnWindowHelp')}</p>
+            </>
+          )}
+        </>
+      ) : (
+        <>
+          <label>{t('create.moveTimer')}
+            <select value={moveTimer} onChange={(e) => setMoveTimer(Number(e.target.value))} aria-describedby="timer-help">
+              {MOVE_TIMERS.map((s) => <option key={s} value={s}>{s === 0 ? t('create.moveTimerOff') : t('create.seconds', { count: s })}</option>)}
+            </select>
+          </label>
+          <p id="timer-help" className="hint">{t('create.moveTimerHelp')}</p>
+          <label>{t('create.grace')}
+            <select value={grace} onChange={(e) => setGrace(Number(e.target.value))} aria-describedby="grace-help">
+              {graceChoices(serverGrace).map((s) => <option key={s} value={s}>{s < 60 || s % 60 !== 0 ? t('create.seconds', { count: s }) : t('create.minutes', { count: s / 60 })}</option>)}
+            </select>
+          </label>
+          <p id="grace-help" className="hint">{t('create.graceHelp')}</p>
+          {window !== null && responseWindow !== null && (
+            <>
+              <label>{t(`options.${game}.responseWindow.label`)}
+                <input type="number" min={window.seconds.min} max={window.seconds.max} value={responseWindow}
+                  onChange={(e) => setResponseWindow(Number(e.target.value))} aria-describedby="window-help" />
+              </label>
+              <p id="window-help" className="hint">{t(`options.${game}.responseWindow.help`)}</p>
+            </>
+          )}
         </>
       )}
       <div className="row">

@@ -6,6 +6,8 @@ import { useApp, useServices } from '../context.js';
 import { HowToPlayLinks } from '../learn/HowToPlayLinks.js';
 import { CreateTable } from './CreateTable.js';
 import { changedOptions, optionText } from './options.js';
+import { LOBBY_MODES, type LobbyMode, lobbyWatch } from './lobby-filter.js';
+import { formatDuration, turnPace } from '../table/durations.js';
 import { usePlayState } from './play.js';
 import { PlayPanel } from './PlayPanel.js';
 import { LazyTableThumb } from './Pictures.js';
@@ -27,20 +29,22 @@ export function Lobby() {
   const page = useApp((s) => s.lobbyPage);
   const loadingMore = useApp((s) => s.lobbyAppend);
   const [creating, setCreating] = useState(false);
+  // Which tables the server lists: all, real-time or turn-based ones.
+  const [mode, setMode] = useState<LobbyMode>('all');
   const createButton = useRef<HTMLButtonElement>(null);
   // A quick join that found no seat watched a page of its own: `rewatch` brings the lobby's back.
   const { rewatch } = usePlayState();
   useEffect(() => {
     if (connection !== 'open') return;
-    void client.subscribe('lobby', { type: 'lobby.watch' });
+    void client.subscribe('lobby', lobbyWatch(mode));
     return () => { client.unsubscribe('lobby'); void client.request({ type: 'lobby.unwatch' }); };
-  }, [client, connection, rewatch]);
+  }, [client, connection, rewatch, mode]);
   const list = Object.values(tables).sort(lobbyOrder);
   const more = () => {
     if (page.next === null) return;
     store.expectMoreTables();
     // A further page: the server sends it, then the changes to its tables.
-    void client.request({ type: 'lobby.watch', cursor: page.next }).then((r) => { if (r.type !== 'lobby') store.cancelMoreTables(); });
+    void client.request(lobbyWatch(mode, page.next)).then((r) => { if (r.type !== 'lobby') store.cancelMoreTables(); });
   };
   return (
     <div className="lobby">
@@ -61,7 +65,15 @@ export function Lobby() {
           if (id) navigate(`/t/${id}`);
           else createButton.current?.focus();
         }} />}
-        {list.length === 0 ? <p className="hint">{t('lobby.empty')}</p> : (
+        <fieldset className="lobby-filter">
+          <legend>{t('lobby.filter')}</legend>
+          {LOBBY_MODES.map((m) => (
+            <label key={m} className="choice">
+              <input type="radio" name="lobby-mode" value={m} checked={mode === m} onChange={() => setMode(m)} /> {t(`lobby.mode.${m}`)}
+            </label>
+          ))}
+        </fieldset>
+        {list.length === 0 ? <p className="hint">{t(mode === 'all' ? 'lobby.empty' : 'lobby.emptyMode')}</p> : (
           <>
             <p className="hint" role="status">{t('lobby.shown', { count: page.total, shown: list.length })}</p>
             <ul className="table-list">
@@ -88,12 +100,13 @@ function lobbyOrder(a: TableSummary, b: TableSummary): number {
 }
 
 function TableRow({ table, onOpen }: { table: TableSummary; onOpen: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const taken = table.seats.filter((s) => s.kind !== 'empty').length;
+  const pace = turnPace(table);
   // Only what differs from the defaults (no move timer, the game's own options), in the player's language.
   const facts = [
     ...changedOptions(table.game, table.options).map(([f, v]) => optionText(table.game, f, v, t)),
-    ...(table.moveTimer > 0 ? [t('lobby.timer.on', { seconds: table.moveTimer })] : []),
+    ...(pace === null && table.moveTimer > 0 ? [t('lobby.timer.on', { seconds: table.moveTimer })] : []),
     ...(table.spectators > 0 ? [t('lobby.spectators', { count: table.spectators })] : []),
   ];
   return (
@@ -103,6 +116,8 @@ function TableRow({ table, onOpen }: { table: TableSummary; onOpen: () => void }
         <div>
           <strong>{t(`games.${table.game}.name`)}</strong>{table.rated && <> <RatedBadge /></>}
           <span className="muted"> · {t('lobby.seats', { taken, total: table.seats.length })} · {t(`lobby.status.${table.status}`)}</span>
+          {/* A turn-based table says so, with its pace, on its first line: what a player picks a table by. */}
+          {pace !== null && <div className="small turn-pace">{t('turn.pace', { pace: formatDuration(pace.moveSeconds, i18n.language) })}</div>}
           {/* Who sits where, in words (the picture beside it shows the same). */}
           <ul className="table-seat-list muted small" aria-label={t('lobby.seatList')}>
             {table.seats.map((s) => <li key={s.seat} className={`is-${s.kind}`}>{seatWords(s, t)}</li>)}

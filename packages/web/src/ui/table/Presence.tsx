@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { clock, gameRunning, myAwayReason, mySeat, playerSeat, replaceState, standInIn, waitedOnGone } from '../../state/presence.js';
 import type { TableState } from '../../state/store.js';
 import { useApp, useServices } from '../context.js';
+import { SeatBank } from './TurnClock.js';
 
 /** A small robot head (decorative: the text beside it says the same), drawn so that it needs no emoji font. */
 function BotIcon({ size = 16 }: { size?: number }) {
@@ -97,7 +98,7 @@ export function AwayBar({ table, snapshot }: { table: TableState; snapshot: Game
 /**
  * A player card's presence line: "away — a bot plays" (and why); "disconnected — a bot takes over in
  * 0:24" once the player has actually lost their connection (nothing while they are here and
- * thinking); and, on tables without a move timer, "Replace with a bot" once the others may do so.
+ * thinking); at a turn-based table, the seat's time bank left; and, on tables without a move timer, "Replace with a bot" once the others may do so.
  */
 export function SeatPresence({ table, snapshot, seat, name }: { table: TableState; snapshot: GameSnapshot | undefined; seat: number; name: string }) {
   const { t } = useTranslation();
@@ -108,13 +109,15 @@ export function SeatPresence({ table, snapshot, seat, name }: { table: TableStat
   const at = Date.now();
   const counting = s !== null && (replaceState(table, snapshot, seat, me, at).kind === 'wait' || standInIn(s, at) !== null);
   const now = useSecondClock(counting);
-  if (s === null) return null;
+  // A bot's seat has a bank too at a turn-based table; it has no presence to show.
+  if (s === null) return <SeatBank snapshot={snapshot} seat={seat} />;
   const replace = replaceState(table, snapshot, seat, me, now);
   const takeOver = standInIn(s, now, table.summary.grace);
   const away = s.away;
   const reason = s.awayReason ?? 'left';
   return (
     <div className="seat-presence">
+      <SeatBank snapshot={snapshot} seat={seat} />
       {away && (
         <span className="badge badge-away">
           <BotIcon size={13} /> {t('table.away')}

@@ -21,6 +21,7 @@ import { Fairness, exportHref } from './Fairness.js';
 import type { GameProps } from './game-props.js';
 import { AwayBar } from './Presence.js';
 import { botName } from './names.js';
+import { TurnPaceLine } from './TurnClock.js';
 
 /**
  * One table: a slim bar (back to the lobby, the game's name, "How to play", the seats folded once a
@@ -110,7 +111,8 @@ export function TablePage({ tableId, invite }: { tableId: string; invite: string
 }
 
 /**
- * The table's heading: its game, "Rated" when its games change ratings, and a link to the replay of
+ * The table's heading: its game, "Rated" when its games change ratings, a turn-based table's pace,
+ * and a link to the replay of
  * the game before the one being played. A finished game's own end screen links to its replay, so
  * this link shows only while a later game runs (never two links to one replay on one screen).
  */
@@ -131,6 +133,8 @@ function TableHeading({ table }: { table: TableState }) {
           navigate(href);
         }}>{t('table.replayGame', { n: previous })}</a>
       )}
+      {/* A turn-based table's clocks, in words: what its players plan their days by. */}
+      <TurnPaceLine summary={s} />
     </div>
   );
 }

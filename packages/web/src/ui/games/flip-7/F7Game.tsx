@@ -7,6 +7,7 @@ import { useCountdownNews, useLogNews, useOnce } from '../../table/announcer.js'
 import { GameLiveRegions } from '../../table/LiveRegions.js';
 import { ReaderKeys } from '../../table/ReaderKeys.js';
 import { WaitingOnGone } from '../../table/Presence.js';
+import { useTurnTimeWords } from '../../table/TurnClock.js';
 import type { LogEntry } from '../../../state/store.js';
 import { useGameCue } from '../../settings/cues.js';
 import type { GameProps } from '../../table/game-props.js';
@@ -128,7 +129,7 @@ export function F7Game({ table, snapshot, names: seatNames, act }: GameProps) {
             {!over && (
               <div ref={dock} className="f7-dock" tabIndex={-1}>
                 <TurnBanner view={view} seat={seat} turn={turn} roundEnd={roundEnd !== null}
-                  deadline={live ? snapshot.deadline : null} waiting={live && snapshot.waitingFor.length > 0} />
+                  deadline={live ? snapshot.deadline : null} turnBased={snapshot.banks !== undefined} waiting={live && snapshot.waitingFor.length > 0} />
                 {live && <WaitingOnGone table={table} snapshot={snapshot} names={names} />}
                 {seat !== null && <Controls view={view} seat={seat} names={names} legal={legal} receivers={giveTo} mover={mover} compact={view.players >= MANY_PLAYERS} />}
                 {/* The bust chance is for hitting or staying: not shown while you give an action card. */}
@@ -270,11 +271,12 @@ function useSecondsLeft(deadline: number | null): number | null {
   return deadline === null ? null : Math.max(0, Math.ceil((deadline - now) / 1000));
 }
 
-/** Whose decision it is, in words (f7TurnText), with the move timer's countdown; at a round's end, that it ended and why. */
-function TurnBanner({ view, seat, turn, roundEnd, deadline, waiting }: {
-  view: F7View; seat: number | null; turn: { text: string; mine: boolean }; roundEnd: boolean; deadline: number | null; waiting: boolean;
+/** Whose decision it is, in words (f7TurnText), with the move timer's countdown (days and hours at a turn-based table); at a round's end, that it ended and why. */
+function TurnBanner({ view, seat, turn, roundEnd, deadline, turnBased, waiting }: {
+  view: F7View; seat: number | null; turn: { text: string; mine: boolean }; roundEnd: boolean; deadline: number | null; turnBased: boolean; waiting: boolean;
 }) {
   const { t } = useTranslation();
+  const turnWords = useTurnTimeWords();
   const secs = useSecondsLeft(waiting ? deadline : null);
   const { text, mine } = turn;
   const out = !roundEnd && seat !== null && !mine && view.status[seat] !== 'active';
@@ -287,7 +289,10 @@ function TurnBanner({ view, seat, turn, roundEnd, deadline, waiting }: {
         {seat === null && <span className="f7-banner-sub"> {t('f7.turn.spectating')}</span>}
       </p>
       {secs !== null && (
-        <span className={`f7-timer${secs <= 5 ? ' is-low' : ''}`} role="timer" aria-live="off">{t('table.timeLeft', { seconds: secs })}</span>
+        // At a turn-based table the time is hours or days: in days, hours and minutes rather than seconds.
+        <span className={`f7-timer${secs <= 5 ? ' is-low' : ''}`} role="timer" aria-live="off">
+          {turnBased ? turnWords.short(secs) : t('table.timeLeft', { seconds: secs })}
+        </span>
       )}
     </div>
   );

@@ -7,6 +7,7 @@ import { useCountdownNews, useLogNews, useOnce } from '../../table/announcer.js'
 import { GameLiveRegions } from '../../table/LiveRegions.js';
 import { ReaderKeys } from '../../table/ReaderKeys.js';
 import { WaitingOnGone } from '../../table/Presence.js';
+import { useTurnTimeWords } from '../../table/TurnClock.js';
 import { useGameCue } from '../../settings/cues.js';
 import type { GameProps } from '../../table/game-props.js';
 import { SfMotion } from './Card.js';
@@ -113,6 +114,9 @@ export function SfGame({ table, snapshot: latest, names: rawNames, act }: GamePr
   const legal = snapshot.legal as SfAction[];
   const ctx = useLogContext(names);
   const seconds = useSecondsLeft(view.phase === 'over' ? null : snapshot.deadline);
+  // A turn-based table's snapshots carry the seats' banks; its clock runs in hours or days.
+  const turnBased = snapshot.banks !== undefined;
+  const turnWords = useTurnTimeWords();
   // The log as far as the move on show.
   const entries = useMemo(() => table.log.filter((e) => e.seq <= snapshot.seq), [table.log, snapshot.seq]);
   const log = entries as readonly Logged<SfEvent>[];
@@ -207,7 +211,7 @@ export function SfGame({ table, snapshot: latest, names: rawNames, act }: GamePr
     if (view.phase === 'taste-test' && d !== null) {
       const name = names[d.declarer];
       const prompt = d.kind === 'pair' ? t('sf.taste.prompt_pair', { name }) : t('sf.taste.prompt_protein', { name, claim: t(`sf.claims.${d.claim}`) });
-      const time = seconds === null ? '' : ` ${t('reader.secondsLeft', { count: seconds })}.`;
+      const time = seconds === null ? '' : ` ${turnBased ? turnWords.long(seconds) : t('reader.secondsLeft', { count: seconds })}.`;
       return `${t('sf.taste.title')} ${prompt}${time} ${t('sf.taste.test')} / ${t('sf.taste.trust')}. ${t('sf.taste.autoTrust')}`;
     }
     const hand = sfReading('hand', readingInput, ctx) ?? '';
@@ -227,7 +231,7 @@ export function SfGame({ table, snapshot: latest, names: rawNames, act }: GamePr
           {/* Not live: the announcer says whose move it is and what asks me (above), and this line would say it twice. */}
           <div className="sf-status-main" role="status" aria-live="off">
             <strong>{status}</strong>
-            <Countdown seconds={seconds} />
+            <Countdown seconds={seconds} turnBased={turnBased} />
             <WaitingOnGone table={table} snapshot={snapshot} names={names} />
           </div>
           <div className="sf-status-facts small">
@@ -248,7 +252,7 @@ export function SfGame({ table, snapshot: latest, names: rawNames, act }: GamePr
             <TableCenter view={view} names={names} me={me} claims={claims} lastReveal={lastReveal} lastDish={lastDish} moment={momentText} />
             {view.hand !== null && !over && (
               <div ref={dock} className={`sf-dock${mine ? ' mine' : ''}`}>
-                <TastePrompt view={view} names={names} legal={legal} seconds={seconds} act={sfAct} />
+                <TastePrompt view={view} names={names} legal={legal} seconds={seconds} turnBased={turnBased} act={sfAct} />
                 <Hand view={view} seq={snapshot.seq} legal={legal} fresh={fresh} act={sfAct} section={handRegion} />
               </div>
             )}

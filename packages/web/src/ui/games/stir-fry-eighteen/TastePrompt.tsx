@@ -9,8 +9,8 @@ import { Countdown } from './Countdown.js';
  * the choice depends on that hand), and says how many cards the hand holds (SF-17: an honest
  * discard tested costs the tester all of them, or 5 points with none).
  */
-export function TastePrompt({ view, names, legal, seconds, act }: {
-  view: SfView; names: readonly string[]; legal: readonly SfAction[]; seconds: number | null;
+export function TastePrompt({ view, names, legal, seconds, turnBased = false, act }: {
+  view: SfView; names: readonly string[]; legal: readonly SfAction[]; seconds: number | null; turnBased?: boolean;
   act: (a: SfAction) => Promise<boolean>;
 }) {
   const { t } = useTranslation();
@@ -36,7 +36,7 @@ export function TastePrompt({ view, names, legal, seconds, act }: {
     <section ref={box} tabIndex={-1} className="sf-taste" role="alertdialog" aria-labelledby="sf-taste-h" aria-describedby="sf-taste-d">
       <div className="sf-taste-head">
         <h2 id="sf-taste-h">{t('sf.taste.title')}</h2>
-        <Countdown seconds={seconds} />
+        <Countdown seconds={seconds} turnBased={turnBased} />
       </div>
       <div id="sf-taste-d">
         <p><strong>{d.kind === 'pair' ? t('sf.taste.prompt_pair', { name }) : t('sf.taste.prompt_protein', { name, claim: t(`sf.claims.${d.claim}`) })}</strong></p>
