@@ -110,7 +110,7 @@ export function SeatPresence({ table, snapshot, seat, name }: { table: TableStat
   const counting = s !== null && (replaceState(table, snapshot, seat, me, at).kind === 'wait' || standInIn(s, at) !== null);
   const now = useSecondClock(counting);
   // A bot's seat has a bank too at a turn-based table; it has no presence to show.
-  if (s === null) return <SeatBank snapshot={snapshot} seat={seat} />;
+  if (s === null) return <div className="seat-presence"><SeatBank snapshot={snapshot} seat={seat} /></div>;
   const replace = replaceState(table, snapshot, seat, me, now);
   const takeOver = standInIn(s, now, table.summary.grace);
   const away = s.away;
