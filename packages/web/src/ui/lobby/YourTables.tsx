@@ -3,13 +3,15 @@ import { useApp, useServices } from '../context.js';
 import { useLobbyFacts } from './online.js';
 import { useRememberedTables } from './remembered.js';
 import { yourTables } from './yours.js';
+import { formatDuration, turnPace } from '../table/durations.js';
 
 /**
  * "Your games": the tables where this player holds a seat or that they created, private ones too
- * (the lobby lists only public tables, so a private table's creator would lose it on stepping away).
+ * (the lobby lists only public tables, so a private table's creator would lose it on stepping away),
+ * each turn-based one with its pace.
  */
 export function YourTables() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { navigate } = useServices();
   const player = useApp((s) => s.player);
   const tables = useApp((s) => s.tables);
@@ -33,6 +35,10 @@ export function YourTables() {
                   {old === true ? '' : ` · ${t(`lobby.status.${summary.status}`)}`}
                   {seat !== null ? ` · ${t('home.yourSeat', { n: seat + 1 })}` : ''}
                 </span>
+              )}
+              {/* A turn-based table's pace: a player may sit at many, each with its own. */}
+              {summary !== null && turnPace(summary) !== null && (
+                <div className="small turn-pace">{t('turn.pace', { pace: formatDuration(summary.moveTimer, i18n.language) })}</div>
               )}
               {summary !== null && (
                 <div className="muted small">
