@@ -6,11 +6,14 @@ import type { Table } from './table/table.js';
 /** A waiting table whose next timer is further off than this, with nobody watching, leaves memory. */
 export const UNLOAD_AFTER_MS = 60_000;
 /** How often the store is asked for the tables coming due. */
-export const WAKE_EVERY_MS = 10_000;
-/** Tables due within this are loaded, so that their timers fire on time. */
-export const WAKE_AHEAD_MS = 30_000;
-/** Tables loaded at most per look (the rest at the next, a few seconds later). */
-const WAKE_BATCH = 500;
+export const WAKE_EVERY_MS = 2000;
+/**
+ * Tables due within this are loaded, so that their timers fire on time. Short, so that ten
+ * thousand clocks due in one minute are loaded a few hundred at a time rather than all at once.
+ */
+export const WAKE_AHEAD_MS = 10_000;
+/** Tables due read at most per look (the rest at the next, a few seconds later); only their ids, loaded one by one. */
+const WAKE_BATCH = 20_000;
 
 /** A running turn-based table's next due moment (its earliest timer; now while a bot's answer is awaited), or null. */
 export function dueOf(s: TableState, now: number): number | null {
@@ -112,6 +115,8 @@ export class WaitingTables {
       for (const id of ids) {
         if (this.d.hosted.has(id)) continue;
         await this.d.load(id).catch((e: unknown) => this.d.log.warn({ err: e, table: id }, 'a due table could not be loaded; tried again soon'));
+        // One table at a time, the sockets served in between: a burst of due tables does not stall the live ones.
+        await new Promise<void>((r) => setImmediate(r));
       }
     } catch (e) {
       this.d.log.warn({ err: e }, 'the tables due could not be read; tried again soon');
