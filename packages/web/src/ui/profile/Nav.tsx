@@ -18,7 +18,7 @@ export function Link({ href, children, ...rest }: { href: string; children: Reac
   );
 }
 
-/** The links between the players' pages: the lobby, the leaderboards, your games, your profile or account. */
+/** The links between the players' pages: the lobby, the leaderboards, the tournaments, your games, your profile or account. */
 export function Nav() {
   const { t } = useTranslation();
   const player = useApp((s) => s.player);
@@ -27,6 +27,7 @@ export function Nav() {
   const links: [string, string][] = [
     ['/', t('account.nav.lobby')],
     [leaderboardHref(GAME_IDS[0]), t('account.nav.leaderboards')],
+    ['/tournaments', t('account.nav.tournaments')],
     ['/me/games', t('account.nav.myGames')],
     ...(account && player !== null ? [[profileHref(player.name), t('account.nav.profile')] as [string, string]] : []),
     ['/account', t('account.nav.account')],
