@@ -48,7 +48,12 @@ export type SeatInfo =
        * When (ms since the epoch) a stand-in bot takes this disconnected player's seat unless they
        * come back: set while the grace period runs, null otherwise.
        */
-      readonly standInAt: number | null }
+      readonly standInAt: number | null;
+      /**
+       * At a turn-based table that allows vacations: the player is on declared days off, their
+       * clock stopped here, until then (ms since the epoch). Absent otherwise.
+       */
+      readonly vacationUntil?: number }
   | { readonly seat: Seat; readonly kind: 'bot'; readonly level: BotLevel; readonly name: string };
 
 /** `closed`: the table ended (never started, or everyone left); its finished games can still be exported. */

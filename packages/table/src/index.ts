@@ -11,6 +11,7 @@ export { commitmentOf } from './commitment.js';
 export { canSee, noPersonLeft, seatedPlayers, seatsOf } from './people.js';
 export { summary, tableMessage } from './messages.js';
 export { type TurnNotice, turnNotices } from './notices.js';
+export { type VacationPeriod, allowsVacation, vacationAt } from './vacation.js';
 export { MIN_LEFT_SECONDS, botLevelFor } from './schedule.js';
 export { ALREADY_PLAYED, TableRunner, type TablePorts } from './runner.js';
 export { type Clock, TestClock, systemClock } from './clock.js';

@@ -3,6 +3,7 @@ import type { GameEvent, Seat, Viewer } from '@parlor/rules';
 import type { Draft } from './draft.js';
 import { disconnectedSince, graceMs, isConnected, playerName, seatsOf } from './people.js';
 import type { TableState } from './state.js';
+import { seatVacations, vacationAt } from './vacation.js';
 
 /** A seated player as everyone sees them: name, whether an account, the avatar they chose, if any, and `bot` for a bot account. */
 function playerInfo(s: TableState, player: string): PlayerInfo {
@@ -13,26 +14,28 @@ function playerInfo(s: TableState, player: string): PlayerInfo {
   };
 }
 
-/** What everyone may see of a table's seats. */
-export function seatInfo(s: TableState): SeatInfo[] {
+/** What everyone may see of a table's seats (`now`: when they are shown, for a vacation running then). */
+export function seatInfo(s: TableState, now?: number): SeatInfo[] {
   return s.row.seats.map((seat, i): SeatInfo => {
     if (seat.kind === 'empty') return { seat: i, kind: 'empty' };
     if (seat.kind === 'bot') return { seat: i, kind: 'bot', level: seat.level, name: `${seat.level} bot` };
+    const vacation = now === undefined ? null : vacationAt(seatVacations(s.row, s.people, i), now);
     return {
       seat: i, kind: 'player', player: playerInfo(s, seat.playerId),
       connected: isConnected(s, seat.playerId), away: s.away[i] !== undefined, awayReason: s.away[i] ?? null,
       disconnectedSince: disconnectedSince(s, seat.playerId),
       standInAt: s.timers[`grace:${seat.playerId}`]?.at ?? null,
+      ...(vacation === null ? {} : { vacationUntil: vacation.to }),
     };
   });
 }
 
-/** The table as the lobby lists it: seats, status and settings. */
-export function summary(s: TableState, window: { readonly setting: string } | null): TableSummary {
+/** The table as the lobby lists it: seats, status and settings (`now`: when, for the seats' vacations). */
+export function summary(s: TableState, window: { readonly setting: string } | null, now?: number): TableSummary {
   const r = s.row;
   const seated = new Set(r.seats.flatMap((seat) => (seat.kind === 'player' ? [seat.playerId] : [])));
   const base: TableSummary = {
-    id: r.id, game: r.game, options: r.options, seats: seatInfo(s), status: r.status, private: r.private,
+    id: r.id, game: r.game, options: r.options, seats: seatInfo(s, now), status: r.status, private: r.private,
     moveTimer: r.moveTimer, responseWindow: r.responseWindow,
     replaceAfter: r.moveTimer > 0 ? null : s.settings.replaceAfterSeconds,
     grace: graceMs(s) / 1000,
@@ -114,7 +117,7 @@ function byPlayer(s: TableState, only?: readonly string[]): Map<string, string[]
 
 /** Every watcher hears the table's seats and status (one message per player); the lobby hears of it. */
 export function broadcastTable(d: Draft): void {
-  const sum = summary(d.s, d.module.responseWindow);
+  const sum = summary(d.s, d.module.responseWindow, d.now);
   for (const [player, to] of byPlayer(d.s)) d.effect({ kind: 'send', to, msg: tableMessage(d.s, sum, player) });
   d.effect({ kind: 'changed' });
 }

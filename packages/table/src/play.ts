@@ -7,6 +7,7 @@ import { broadcastTable, sendGame } from './messages.js';
 import { botLevelFor, schedule } from './schedule.js';
 import { ownSeat, without } from './seats.js';
 import { afterTurn, givenUp, isTurnBased, onMoveClock } from './turns.js';
+import { seatVacations } from './vacation.js';
 
 /** A player's action for one of their seats, checked in order: seat, game, sequence, rules. */
 export function act(d: Draft, player: string, seat: Seat, seq: number, action: unknown): void {
@@ -52,7 +53,8 @@ export function play(d: Draft, seat: Seat, action: unknown, by: Mover): void {
   if (!r.ok) refuse(r.error.code, r.error.message);
   d.write({ op: 'action', tableId: d.s.row.id, gameNo: g.no, action: { seq: g.seq, seat, action, at: iso(d.now), by } });
   const clocked = onMoveClock(d.module, g.state, seat);
-  d.set({ game: afterTurn(d.s.row, d.s.settings.timerScale, g, advance(g, seat, r.state, r.events, by, d.now), seat, by, d.now, clocked) });
+  const vacations = seatVacations(d.s.row, d.s.people, seat);
+  d.set({ game: afterTurn(d.s.row, d.s.settings.timerScale, g, advance(g, seat, r.state, r.events, by, d.now), seat, by, d.now, clocked, vacations) });
   if (by === 'stand-in' && isTurnBased(d.s.row)) standInPlayed(d, seat);
   d.touch();
   d.effect({ kind: 'played', by });

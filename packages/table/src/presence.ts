@@ -14,8 +14,11 @@ export function person(d: Draft, player: string, p: Person, tell: boolean): void
   // The last person present may have gone (the bots then finish at once), or a grace period starts
   // or stops (theirs, or another's who waited on them): scheduled first, so that what everyone hears
   // says when a stand-in takes over.
+  const deadline = d.s.game?.deadline ?? null;
   if (d.s.row.status === 'running' && seatsOf(d.s.row, player).length > 0) schedule(d);
   if (gone || tell) broadcastTable(d);
+  // Days off declared or ended move a seat's deadline (vacation.ts): the players see the new one.
+  if (d.s.game !== null && d.s.game.deadline !== deadline) sendGame(d, []);
 }
 
 /**
@@ -43,7 +46,7 @@ export function watch(d: Draft, watcher: string, player: string, re: string | nu
   // reply already shows them present.
   if (seated) playerBack(d, player);
   d.set({ watchers: { ...d.s.watchers, [watcher]: player } });
-  d.effect({ kind: 'send', to: [watcher], msg: tableMessage(d.s, summary(d.s, d.module.responseWindow), player, re) });
+  d.effect({ kind: 'send', to: [watcher], msg: tableMessage(d.s, summary(d.s, d.module.responseWindow, d.now), player, re) });
   if (d.s.game !== null) sendGame(d, d.s.game.lastEvents, { last: true, history: true }, [watcher]);
   if (!seated) broadcastTable(d); // the spectator count changed
 }

@@ -3,6 +3,7 @@ import { advance, newGame } from './game.js';
 import type { ActionRow, GameRow, TableRow } from './rows.js';
 import type { GameState, Person, TableSettings, TableState } from './state.js';
 import { afterTurn, freshBanks, givenUp, onMoveClock } from './turns.js';
+import { seatVacations } from './vacation.js';
 
 /** A table nobody has touched yet: its row, no game, no watchers. */
 export function newTableState(row: TableRow, people: Readonly<Record<string, Person>>, settings: TableSettings, now: number): TableState {
@@ -51,7 +52,9 @@ export function restoreTable(t: StoredTable, now: number): Restored {
     const clocked = onMoveClock(module, game!.state, p.entry.seat);
     lastAt = Date.parse(p.entry.at);
     const by = p.entry.by ?? null;
-    game = afterTurn(row, t.settings.timerScale, game!, advance(game!, p.entry.seat, p.state, p.events, by, lastAt), p.entry.seat, by, lastAt, clocked);
+    // The seat's days off as stored: their part before each move is what the live table had (vacation.ts).
+    const vacations = seatVacations(row, t.people, p.entry.seat);
+    game = afterTurn(row, t.settings.timerScale, game!, advance(game!, p.entry.seat, p.state, p.events, by, lastAt), p.entry.seat, by, lastAt, clocked, vacations);
     if (window !== null && window.isOpen(p.state) && !wasOpen) windowOpened = lastAt;
   }
   // The game has waited since its last move; an open response window keeps the end it had (if

@@ -5,6 +5,7 @@ import { broadcastTable, sendGame } from './messages.js';
 import { graceMs, noPersonLeft, seatedPlayers, seatsOf, someoneElsePlays } from './people.js';
 import type { TableState, Timer } from './state.js';
 import { isTurnBased } from './turns.js';
+import { clockEnd, seatVacations } from './vacation.js';
 
 /** A move timer that would run out sooner (after a restart, say) gives this long. */
 export const MIN_LEFT_SECONDS = 5;
@@ -60,12 +61,15 @@ export function schedule(d: Draft): void {
         // least MIN_LEFT_SECONDS left to act.
         const seat = people[0]!;
         const old = s.timers.move;
-        // At a turn-based table the seat's time bank follows the move's own time (turns.ts).
+        // At a turn-based table the seat's time bank follows the move's own time (turns.ts), and
+        // the clock stands still on its player's days off where the table allows them (vacation.ts):
+        // a vacation declared or ended moves `due`, and the timer with it.
         const timer = clockMs(s, s.row.moveTimer) + (g.banks[seat] ?? 0);
-        const at = old !== undefined && old.seq === g.seq && old.seat === seat ? old.at
-          : Math.max(g.waitingSince + timer, d.now + Math.min(timer, clockMs(s, MIN_LEFT_SECONDS)));
+        const due = clockEnd(seatVacations(s.row, s.people, seat), g.waitingSince, timer);
+        const at = old !== undefined && old.seq === g.seq && old.seat === seat && (old.due ?? due) === due ? old.at
+          : Math.max(due, d.now + Math.min(timer, clockMs(s, MIN_LEFT_SECONDS)));
         deadline = at;
-        want.move = { at, seq: g.seq, seat };
+        want.move = { at, seq: g.seq, seat, due };
       }
       d.setGame({ deadline });
     }

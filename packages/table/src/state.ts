@@ -2,6 +2,7 @@ import type { AwayReason, HistoryMove, Mover } from '@parlor/protocol';
 import type { GameEvent, RngState, Seat } from '@parlor/rules';
 import type { Log } from './log.js';
 import type { TableRow } from './rows.js';
+import type { VacationPeriod } from './vacation.js';
 
 /** What a table knows of a player it shows: their name, whether they are an account, and their presence. */
 export interface Person {
@@ -15,6 +16,8 @@ export interface Person {
   readonly connected: boolean;
   /** When their last connection closed (ms since the epoch); null while connected or never seen. */
   readonly since: number | null;
+  /** The days off their account declared (vacation.ts): they stop their clocks at tables that allow it. Absent: none. */
+  readonly vacations?: readonly VacationPeriod[];
 }
 
 /** The server's settings a table follows (docs/operations.md, "Absent players, idle tables, limits"). */
@@ -38,6 +41,8 @@ export interface Timer {
   readonly at: number;
   /** The game's move number when it was armed (a game number for the end of a game). */
   readonly seq: number;
+  /** A move timer's own end, before a restart's least time to act is given: the timer is armed again when it changes (a vacation). */
+  readonly due?: number;
   /** A move timer's seat. */
   readonly seat?: Seat;
   /** A bot's timer whose question has gone out: its answer is awaited. */

@@ -12,6 +12,7 @@ import type { Mover } from '@parlor/protocol';
 import type { AnyGame, Seat } from '@parlor/rules';
 import type { TableRow } from './rows.js';
 import type { GameState } from './state.js';
+import { type VacationPeriod, pausedBetween } from './vacation.js';
 
 export const isTurnBased = (row: TableRow): boolean => row.turnBased !== undefined;
 
@@ -31,14 +32,19 @@ export function onMoveClock(module: AnyGame, state: unknown, seat: Seat): boolea
 
 /**
  * The game after `seat`'s move at `at` by `by` (`after`: advance's result; `clocked`: the seat was on
- * its move clock before it): the time past the move's allowance comes out of its bank, and a
- * stand-in's move counts towards the seat being given up (a player's own move starts the count again).
+ * its move clock before it; `vacations`: the seat's days off that count here, vacation.ts): the time
+ * past the move's allowance comes out of its bank — time on vacation not counted — and a stand-in's
+ * move counts towards the seat being given up (a player's own move starts the count again).
  */
-export function afterTurn(row: TableRow, scale: number, before: GameState, after: GameState, seat: Seat, by: Mover | null, at: number, clocked: boolean): GameState {
+export function afterTurn(
+  row: TableRow, scale: number, before: GameState, after: GameState, seat: Seat, by: Mover | null, at: number, clocked: boolean,
+  vacations: readonly VacationPeriod[] = [],
+): GameState {
   if (!isTurnBased(row) || before.banks.length === 0) return after;
   const banks = [...before.banks];
   if (clocked) {
-    const over = at - before.waitingSince - row.moveTimer * 1000 * scale;
+    const ran = at - before.waitingSince - pausedBetween(vacations, before.waitingSince, at);
+    const over = ran - row.moveTimer * 1000 * scale;
     if (over > 0) banks[seat] = Math.max(0, banks[seat]! - over);
   }
   const standInMoves = [...before.standInMoves];

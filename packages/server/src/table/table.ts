@@ -73,7 +73,7 @@ export class Table {
   }
 
   seatsOf(playerId: string): number[] { return seatsOf(this.row, playerId); }
-  summary(): TableSummary { return summary(this.state, this.module.responseWindow); }
+  summary(): TableSummary { return summary(this.state, this.module.responseWindow, this.host.clock.now()); }
   tableMessage(playerId: string, re?: string | number): ServerMessage { return tableMessage(this.state, this.summary(), playerId, re); }
   /** Watcher ids of the connections watching. */
   get watchers(): string[] { return Object.keys(this.state.watchers); }
