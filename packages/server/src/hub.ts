@@ -25,8 +25,6 @@ import { pruneIdle } from './prune.js';
 import type { Table } from './table/table.js';
 import { type Client, Refusal, type TableHost } from './table/types.js';
 
-export type { Connection };
-
 export interface HubDeps {
   readonly store: Store;
   readonly metrics: Metrics;
@@ -70,7 +68,7 @@ export class Hub implements HostingPort {
     this.lobby = new LobbyWatch(() => this.lobbyEntries(), () => this.players.online);
     this.registry = new Tables({
       store: d.store, metrics: d.metrics, config: d.config, clock: d.clock, log: d.log, bots: new BotPool(), seeds: d.seeds,
-      players: this.players, limits: this.limits, client: (id) => this.client(id), lobbyChanged: (e) => this.lobby.changed(e),
+      players: this.players, limits: this.limits, client: (id) => this.client(id), lobbyChanged: (e, gone) => this.lobby.changed(e, gone),
       hosting: this.hosting, gameFinished: (row, f) => this.tournaments.gameFinished(row, f),
     });
     this.tournaments = new Tournaments({ ...d, tables: this.registry, players: this.players, connections: () => this.players.all() });
@@ -90,6 +88,7 @@ export class Hub implements HostingPort {
   /** Hosting begins (tables rebuilt from their logs), and the idle sweep. */
   async load(): Promise<void> {
     await this.hosting.start();
+    this.registry.startWaking();
     await this.tournaments.start();
     const sweepSoon = () => {
       this.stopSweep = this.d.clock.after(this.d.config.sweepSeconds * 1000, () => void this.sweep().finally(() => { if (this.stopSweep !== null) sweepSoon(); }));
@@ -125,7 +124,7 @@ export class Hub implements HostingPort {
     if (!connected) this.players.seen(playerId, at);
     for (const t of this.registry.seatedAt(playerId)) void t.tell(playerId, connected).catch(() => undefined);
   }
-  lobbyChanged(entry: LobbyEntry): void { this.lobby.changed(entry); }
+  lobbyChanged(entry: LobbyEntry, gone?: boolean): void { this.lobby.changed(entry, gone); }
   playersHere(): string[] { return this.players.here(); }
   playerName(id: string): string { return this.players.name(id); }
   isAccount(id: string): boolean { return this.players.isAccount(id); }

@@ -33,8 +33,8 @@ export class LobbyWatch {
     this.told.delete(c);
   }
 
-  /** A table was added, changed or left. */
-  changed(entry: LobbyEntry): void { this.lobby.changed(entry); }
+  /** A table was added, changed or left (`gone`: it left memory to wait in the store). */
+  changed(entry: LobbyEntry, gone = false): void { this.lobby.changed(entry, gone); }
 
   /** The online count may have changed: watchers hear the new count soon. */
   onlineChanged(): void {

@@ -105,13 +105,16 @@ export class Lobby {
     return this.watches.size;
   }
 
-  /** A table was added, changed or left: every watcher it concerns hears of it (soon). */
-  changed(t: LobbyEntry): void {
+  /**
+   * A table was added, changed or left (`gone`: it left memory to wait in the store, and the lobby
+   * with it): every watcher it concerns hears of it (soon).
+   */
+  changed(t: LobbyEntry, gone = false): void {
     this.sorted = null;
     this.pages.clear();
     const key = sortKey(t);
     for (const w of this.watches.values()) {
-      const listed = t.row.status !== 'closed' && matches(t, w.filter);
+      const listed = !gone && t.row.status !== 'closed' && matches(t, w.filter);
       if (w.page.has(t.id)) {
         if (listed) { w.page.set(t.id, key); this.queue(w, t.id, { type: 'lobby.table', table: t.summary() }); }
         else { w.page.delete(t.id); this.queue(w, t.id, { type: 'lobby.removed', tableId: t.id }); }

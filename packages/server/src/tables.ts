@@ -9,6 +9,8 @@ import type { Metrics } from './metrics.js';
 import type { Players } from './players.js';
 import type { Fence, Store, TableRow } from './store/store.js';
 import { TableIndex } from './table-index.js';
+import { TableLoading } from './table-loading.js';
+import { sweepTables } from './table-sweep.js';
 import { Table } from './table/table.js';
 import { WaitingTables } from './waiting-tables.js';
 import { type Client, Refusal, type TableHost } from './table/types.js';
@@ -25,8 +27,8 @@ export interface TablesDeps {
   readonly limits: AddressLimits;
   /** The connection watching as `id`, if still connected. */
   readonly client: (id: string) => Client | undefined;
-  /** The lobby hears of a table's change. */
-  readonly lobbyChanged: (entry: LobbyEntry) => void;
+  /** The lobby hears of a table's change (`gone`: it left memory to wait in the store, and the lobby). */
+  readonly lobbyChanged: (entry: LobbyEntry, gone?: boolean) => void;
   /** A game of a hosted table ended, its result stored. */
   readonly gameFinished?: (row: TableRow, f: FinishedGame) => void;
   readonly hosting: TableHosting;
@@ -40,18 +42,17 @@ export interface TablesDeps {
 export class Tables implements TableHost {
   readonly hosted = new Map<string, Table>();
   private readonly index = new TableIndex();
-  /** Finished tables being loaded on demand, so that two requests load one. */
-  private readonly loading = new Map<string, Promise<Table | null>>();
+  private readonly loading: TableLoading;
   private readonly hosting: TableHosting;
 
-  /** Turn-based tables waiting out of memory (a lone server only: a cluster hosts its tables by lease). */
-  private readonly waiting: WaitingTables | null;
+  /** Turn-based tables waiting out of memory (in a cluster, each woken by the process that takes its lease). */
+  private readonly waiting: WaitingTables;
 
   constructor(private readonly d: TablesDeps) {
     this.hosting = d.hosting;
-    this.waiting = !d.hosting.loadsOnDemand ? null : new WaitingTables({
-      store: d.store, clock: d.clock, log: d.log, hosted: this.hosted, load: (id) => this.live(id), evict: (t) => this.evict(t),
-    });
+    const load = async (id: string) => (d.hosting.loadsOnDemand ? this.live(id) : (await d.hosting.take(id)) ? this.hosted.get(id) ?? null : null);
+    this.waiting = new WaitingTables({ store: d.store, clock: d.clock, log: d.log, hosted: this.hosted, load, evict: (t) => this.unload(t) });
+    this.loading = new TableLoading({ store: d.store, hosted: this.hosted, host: (row) => this.host(row, undefined), pin: (id) => this.waiting.pin(id) });
   }
 
   get store(): Store { return this.d.store; }
@@ -83,14 +84,14 @@ export class Tables implements TableHost {
   notify: ((n: TurnNotice & { readonly game: GameId }) => void) | null = null;
   stepped(table: Table, before: TableState, after: TableState): void {
     for (const n of turnNotices(before, after)) this.notify?.({ ...n, game: table.row.game });
-    this.waiting?.stepped(table, after);
+    this.waiting.stepped(table, after);
   }
 
   // ---- hosting -----------------------------------------------------------------------------
 
   /**
    * Hosts every open and running table of the store (but turn-based ones waiting, which the waker
-   * loads when due); nobody is connected yet, so everyone gets the grace period.
+   * loads when due: startWaking); nobody is connected yet, so everyone gets the grace period.
    */
   async hostAll(): Promise<void> {
     const started = this.d.clock.now();
@@ -100,14 +101,18 @@ export class Tables implements TableHost {
       await table.feed({ type: 'load' });
     }
     this.updateGauges();
-    this.waiting?.start();
   }
+
+  /** Turn-based tables waiting in the store are woken from now on, when due. */
+  startWaking(): void { this.waiting.start(); }
 
   /** A table whose lease this process now holds, hosted here: its players' presence as known, its clocks running. */
   async adopt(row: TableRow, fence: Fence): Promise<Table> {
     const now = this.d.clock.now();
     for (const p of seatedPlayers(row)) if (!this.d.players.isConnected(p) && !this.d.players.seenBefore(p)) this.d.players.seen(p, now);
     const table = await this.host(row, fence);
+    // A waiting table taken for a move or a watcher stays through its loading step, for that input.
+    if (row.status === 'running' && row.turnBased !== undefined) this.waiting.pin(row.id);
     await table.feed({ type: 'load' });
     this.updateGauges();
     return table;
@@ -145,29 +150,14 @@ export class Tables implements TableHost {
     this.index.update(t.row);
   }
 
-  /** A table in memory, or a finished one loaded from the store (null: none to host here). */
+  /** A table in memory, or one loaded from the store (finished, or turn-based and waiting; null: none to host here). */
   async live(id: string): Promise<Table | null> {
     const t = this.hosted.get(id);
     if (t !== undefined) return t;
     // In a cluster a table is hosted only with its lease, and a message that reaches a process
     // that no longer hosts the table is sent again by its client.
     if (!this.hosting.loadsOnDemand) throw new Refusal('TRY_AGAIN', PROTOCOL_ERRORS.TRY_AGAIN);
-    let load = this.loading.get(id);
-    if (load === undefined) {
-      load = (async () => {
-        const row = await this.d.store.table(id);
-        // A turn-based game waiting out of memory comes back with its clocks running.
-        const waiting = row?.status === 'running' && row.turnBased !== undefined;
-        if (row === null || (row.status !== 'finished' && !waiting)) return null;
-        const here = this.hosted.get(id);
-        if (here !== undefined) return here;
-        const t = await this.host(row, undefined);
-        if (waiting) { this.waiting?.pin(id); await t.feed({ type: 'load' }); }
-        return t;
-      })().finally(() => this.loading.delete(id));
-      this.loading.set(id, load);
-    }
-    return load;
+    return this.loading.load(id);
   }
 
   /**
@@ -199,29 +189,28 @@ export class Tables implements TableHost {
   openCount(): number { return this.index.count('open'); }
 
   /** Idle tables close or are finished by bots; finished tables nobody watches leave memory. */
-  async sweep(now: number): Promise<void> {
-    for (const t of [...this.hosted.values()]) {
-      try {
-        await t.feed({ type: 'sweep' }, now);
-        if (t.row.status === 'finished' && t.watchers.length === 0 && this.hosted.get(t.id) === t) {
-          await t.exclusive(() => undefined); // nothing of it still queued
-          if (t.watchers.length === 0 && t.row.status === 'finished') this.evict(t);
-        }
-      } catch (e) {
-        this.d.log.warn({ err: e, table: t.id }, 'idle sweep of a table failed; it is tried again at the next sweep');
-      }
-    }
-  }
+  sweep(now: number): Promise<void> { return sweepTables(this.hosted, now, (t) => this.evict(t), this.d.log); }
 
   /** The table leaves memory (the store keeps it); its lease, if any, goes back. */
   evict(table: Table): void {
+    this.forget(table);
+    this.hosting.release(table.id, table.fence);
+  }
+
+  private forget(table: Table): void {
     table.close();
     if (this.hosted.get(table.id) === table) {
       this.hosted.delete(table.id);
       this.index.remove(table.id);
     }
     this.updateGauges();
-    this.hosting.release(table.id, table.fence);
+  }
+
+  /** A waiting table leaves memory (WaitingTables), and the lobby; its lease goes back, the other processes told. */
+  private unload(table: Table): void {
+    this.forget(table);
+    this.hosting.left(table.id, table.fence);
+    this.d.lobbyChanged(table, true);
   }
 
   /** A table this process no longer owns leaves it, writing nothing more. */
@@ -242,7 +231,7 @@ export class Tables implements TableHost {
 
   /** Everything queued at every table is done (before the store closes). */
   async settle(): Promise<void> {
-    await this.waiting?.stop();
+    await this.waiting.stop();
     for (const t of this.hosted.values()) t.close();
     await Promise.all([...this.hosted.values()].map((t) => t.exclusive(() => undefined)));
   }

@@ -8,7 +8,8 @@ import type { Store } from '../src/store/store.js';
 import { type TestSchema, freshSchema, skipPostgres, tableRow } from './support/stores.js';
 
 // Both stores keep a waiting table's due time beside its row: set and cleared by its host, listed
-// soonest first for the waker (running tables only), and a table with one is not hosted at start.
+// soonest first for the waker (running tables only, none another process holds), and a table with
+// one is neither hosted at start nor taken over as an orphan.
 
 const skipPg = await skipPostgres('store-due.test.ts');
 const schemas: TestSchema[] = [];
@@ -42,6 +43,30 @@ for (const kind of kinds) {
         await store.setTableDue('A', null);
         expect(await store.dueTables(2_000_000_000_000, 10)).toEqual(['B']);
         expect((await store.tables()).map((t) => t.id).sort()).toEqual(['A', 'C']);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('in a cluster: a waiting table is no orphan, and is due only while no process holds its lease', async () => {
+      const store = await kind.open();
+      try {
+        const turn = { moveTimer: 86_400, turnBased: { bankSeconds: 0, vacation: false } };
+        await store.saveTable(tableRow('W', 'flip-7', ['ann', 'bob'], { status: 'running', gameNo: 1, ...turn }));
+        await store.saveTable(tableRow('H', 'flip-7', ['cy', 'dee'], { status: 'running', gameNo: 1, ...turn }));
+        await store.saveTable(tableRow('O', 'flip-7', ['eve', 'fay'], { status: 'open' }));
+        await store.setTableDue('W', 1_000);
+        expect((await store.orphanTables(10)).sort()).toEqual(['H', 'O']);
+        // Held by a process (in memory there), W is its host's to wake; released, it is anyone's who takes its lease.
+        const token = await store.acquireLease('W', 'proc-1', 60_000);
+        expect(token).not.toBeNull();
+        expect(await store.dueTables(2_000, 10)).toEqual([]);
+        await store.releaseLease('W', 'proc-1', token!);
+        expect(await store.dueTables(2_000, 10)).toEqual(['W']);
+        expect((await store.orphanTables(10)).sort()).toEqual(['H', 'O']);
+        // Its due moment cleared (the game is no longer waiting), it is an orphan like any other.
+        await store.setTableDue('W', null);
+        expect((await store.orphanTables(10)).sort()).toEqual(['H', 'O', 'W']);
       } finally {
         await store.close();
       }

@@ -128,6 +128,16 @@ export class Cluster {
   claim(tableId: string): Promise<number | null> { return this.leases.claim(tableId); }
   /** A table this process hosted leaves it: its lease is released so another may take it at once. */
   release(tableId: string): Promise<void> { return this.leases.release(tableId); }
+  /**
+   * A table here left memory to wait in the store: its lease is given back, and the others forget
+   * that it was here (their next message for it finds it hosted by no one, and takes it) and drop it
+   * from their lobbies.
+   */
+  async left(tableId: string): Promise<void> {
+    await this.leases.release(tableId);
+    this.bus.publish('presence', { t: 'released', proc: this.id, tables: [tableId] });
+    this.lobby.tableGone(tableId);
+  }
   /** The fencing token this process writes a table with. */
   fence(tableId: string): Fence { return this.leases.fence(tableId); }
   /** This process learnt that another holds a table it hosted: it stops hosting it, writing nothing. */

@@ -31,8 +31,8 @@ export interface ClusterHost {
   disconnect(c: Connection): void;
   /** A player's presence anywhere in the cluster changed. */
   presenceChanged(playerId: string, online: boolean, at: number): void;
-  /** The lobby heard of a table hosted elsewhere. */
-  lobbyChanged(entry: LobbyEntry): void;
+  /** The lobby heard of a table hosted elsewhere (`gone`: it left its host's memory, and the lobby). */
+  lobbyChanged(entry: LobbyEntry, gone?: boolean): void;
   /** A table this process watches for its own connections has a new owner: watch it again there. */
   ownerChanged(tableId: string): void;
   /** Players with an open connection to this process. */

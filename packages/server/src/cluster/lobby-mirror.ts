@@ -22,8 +22,21 @@ export class LobbyMirror {
     this.bus.publish('lobby', { t: 'table', owner: this.self, summary: t.summary(), row: { status, private: priv, game, createdAt, seats, seatedPlayers } });
   }
 
-  /** Another process's table changed. */
+  /** A table this process hosted left its memory to wait in the store: the others drop it from their lobbies. */
+  tableGone(tableId: string): void {
+    this.bus.publish('lobby', { t: 'gone', owner: this.self, table: tableId });
+  }
+
+  /** Another process's table changed, or left its memory. */
   heard(m: LobbyMessage): void {
+    if (m.t === 'gone') {
+      const entry = this.entries.get(m.table);
+      // Only what that process last said of it: a newer host's word is not undone by an older one's.
+      if (entry === undefined || entry.owner !== m.owner || this.host.tables.has(m.table)) return;
+      this.entries.delete(m.table);
+      this.host.lobbyChanged(entry, true);
+      return;
+    }
     if (m.owner === this.self || this.host.tables.has(m.summary.id)) return;
     const summary = m.summary;
     const entry: MirrorEntry = { id: summary.id, owner: m.owner, seatedPlayers: m.row.seatedPlayers, row: m.row, summary: () => summary };

@@ -94,11 +94,17 @@ const seatRow = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('bot'), level: z.enum(BOT_LEVELS) }),
 ]);
 
-/** A table hosted by `owner` changed: its summary for the lobby, and what the lobby sorts and filters by. */
-const lobbyMessage = z.object({
-  t: z.literal('table'), owner: procId, summary: tableSummary,
-  row: z.object({ status, private: z.boolean(), game: z.enum(GAME_IDS), createdAt: text, seats: z.array(seatRow), seatedPlayers: z.array(text) }),
-});
+/**
+ * A table hosted by `owner` changed (`table`): its summary for the lobby, and what the lobby sorts
+ * and filters by; or it left `owner`'s memory to wait in the store (`gone`), and leaves the lobby.
+ */
+const lobbyMessage = z.discriminatedUnion('t', [
+  z.object({
+    t: z.literal('table'), owner: procId, summary: tableSummary,
+    row: z.object({ status, private: z.boolean(), game: z.enum(GAME_IDS), createdAt: text, seats: z.array(seatRow), seatedPlayers: z.array(text) }),
+  }),
+  z.object({ t: z.literal('gone'), owner: procId, table: text }),
+]);
 export type LobbyMessage = z.infer<typeof lobbyMessage>;
 
 // ---- parsing -----------------------------------------------------------------------------------

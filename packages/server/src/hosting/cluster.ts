@@ -72,6 +72,10 @@ export class ClusterHosting implements TableHosting, ClusterHost {
     if (fence !== undefined) void this.cluster.release(tableId);
   }
 
+  left(tableId: string, fence: Fence): void {
+    if (fence !== undefined) void this.cluster.left(tableId).catch((err: unknown) => this.port.log.warn({ err, table: tableId }, 'a waiting table left memory, but the others could not be told; its lease runs out by itself'));
+  }
+
   lost(tableId: string): void {
     this.port.log.warn({ table: tableId }, 'the store refused a write to a table: another process holds its lease now');
     if (this.port.tables.has(tableId)) this.cluster.lost(tableId);
@@ -187,7 +191,7 @@ export class ClusterHosting implements TableHosting, ClusterHost {
   handle(c: Connection, msg: ClientMessage, received: number): Promise<void> { return this.port.handle(c, msg, received); }
   disconnect(c: Connection): void { this.port.disconnect(c); }
   presenceChanged(playerId: string, online: boolean, at: number): void { this.port.presenceChanged(playerId, online, at); }
-  lobbyChanged(entry: LobbyEntry): void { this.port.lobbyChanged(entry); }
+  lobbyChanged(entry: LobbyEntry, gone?: boolean): void { this.port.lobbyChanged(entry, gone); }
   onlinePlayers(): string[] { return this.port.playersHere(); }
   playerName(playerId: string): string { return this.port.playerName(playerId); }
   isAccount(playerId: string): boolean { return this.port.isAccount(playerId); }

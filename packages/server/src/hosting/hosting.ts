@@ -27,6 +27,17 @@ export interface TableHosting {
   /** The store refused one of a table's writes with LeaseLost: another process hosts it now. */
   lost(tableId: string): void;
   /**
+   * Hosts here a running table no process hosts now (a turn-based one waiting in the store, woken
+   * when due): true once it is here. A cluster takes it with its lease, so that one process alone
+   * wakes it; a lone server loads it itself (false here).
+   */
+  take(tableId: string): Promise<boolean>;
+  /**
+   * A table here left memory while its game goes on (a turn-based one waiting in the store): its
+   * lease is given back, and the other processes forget that it was here and drop it from their lobbies.
+   */
+  left(tableId: string, fence: Fence): void;
+  /**
    * A table message goes to the process hosting its table: true when it was forwarded there;
    * false when it is handled here (this process hosts the table, takes it now, or nobody does).
    */
@@ -61,8 +72,8 @@ export interface HostingPort {
   disconnect(c: Connection): void;
   /** A player's presence elsewhere changed. */
   presenceChanged(playerId: string, online: boolean, at: number): void;
-  /** The lobby heard of a table hosted elsewhere. */
-  lobbyChanged(entry: LobbyEntry): void;
+  /** The lobby heard of a table hosted elsewhere (`gone`: it left its host's memory, and the lobby). */
+  lobbyChanged(entry: LobbyEntry, gone?: boolean): void;
   /** Players with a connection to this process. */
   playersHere(): string[];
   playerName(playerId: string): string;

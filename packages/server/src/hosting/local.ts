@@ -17,6 +17,8 @@ export class LocalHosting implements TableHosting {
   lost(tableId: string): void {
     this.port.log.error({ table: tableId }, 'a table lost a lease it never had; it stays');
   }
+  async take(): Promise<boolean> { return false; }
+  left(): void {}
   async forward(): Promise<boolean> { return false; }
   others(): [] { return []; }
   changed(): void {}

@@ -184,7 +184,10 @@ export interface Store {
    * while it runs): the process that wakes tables reads it (dueTables). Behind the table's fence.
    */
   setTableDue(tableId: string, dueAt: number | null, fence?: Fence): Promise<void>;
-  /** Running tables due at or before `by` (ms), soonest first, at most `limit`. */
+  /**
+   * Running tables due at or before `by` (ms) that no process holds a live lease on (in a cluster,
+   * the one hosting a table wakes it itself), soonest first, at most `limit`.
+   */
   dueTables(by: number, limit: number): Promise<string[]>;
   /** One table, closed or not. */
   table(id: string): Promise<TableRow | null>;
@@ -218,7 +221,10 @@ export interface Store {
   /** Ends `owner`'s lease with `token` now (a clean stop hands the table over at once). */
   releaseLease(tableId: string, owner: string, token: number): Promise<void>;
   leaseOf(tableId: string): Promise<LeaseRow | null>;
-  /** Open or running tables whose lease has expired, or that have none: for a live process to take over. */
+  /**
+   * Open or running tables whose lease has expired, or that have none: for a live process to take
+   * over. Not a running table with a due moment stored: it waits in the store until then (dueTables).
+   */
   orphanTables(limit: number): Promise<string[]>;
   /**
    * Writes a tournament: a new one when `expected` is null, else only if its version is still

@@ -2,7 +2,7 @@ import { type Fence, LeaseLost, type LeaseRow } from '../store.js';
 import type { PostgresConnection, Sql } from './connection.js';
 
 /** The database's clock in milliseconds since 1970: leases expire by it, so that every process agrees. */
-const NOW_MS = 'floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint';
+export const NOW_MS = 'floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint';
 
 /**
  * A fenced write goes ahead only while the table's lease still has `fence` as its token. The
@@ -62,7 +62,8 @@ export class PostgresLeases {
   }
   async orphanTables(limit: number): Promise<string[]> {
     return (await this.db.q<{ id: string }>(`SELECT t.id FROM tables t LEFT JOIN table_leases l ON l.table_id = t.id
-      WHERE t.status IN ('open', 'running') AND (l.table_id IS NULL OR l.expires_at <= ${NOW_MS}) ORDER BY t.created_at, t.id LIMIT $1`, [limit]))
+      WHERE (t.status = 'open' OR (t.status = 'running' AND t.due_at IS NULL)) AND (l.table_id IS NULL OR l.expires_at <= ${NOW_MS})
+      ORDER BY t.created_at, t.id LIMIT $1`, [limit]))
       .rows.map((r) => r.id);
   }
 }

@@ -1,6 +1,6 @@
 import { type ActionRow, type Fence, type GameRecords, type GameRow, LeaseLost, type TableRow } from '../store.js';
 import type { PostgresConnection } from './connection.js';
-import { fenced, fencedWrite } from './leases.js';
+import { NOW_MS, fenced, fencedWrite } from './leases.js';
 import type { PostgresRecords } from './records.js';
 
 /** Tables, their games and each game's append-only action log in PostgreSQL; writes behind the table's fence. */
@@ -19,7 +19,8 @@ export class PostgresTables {
     await fencedWrite(this.db, tableId, fence, (db) => db.query('UPDATE tables SET due_at = $1 WHERE id = $2', [dueAt, tableId]));
   }
   async dueTables(by: number, limit: number): Promise<string[]> {
-    return (await this.db.q<{ id: string }>("SELECT id FROM tables WHERE due_at <= $1 AND status = 'running' ORDER BY due_at, id LIMIT $2", [by, limit])).rows
+    return (await this.db.q<{ id: string }>(`SELECT t.id FROM tables t LEFT JOIN table_leases l ON l.table_id = t.id
+      WHERE t.due_at <= $1 AND t.status = 'running' AND (l.table_id IS NULL OR l.expires_at <= ${NOW_MS}) ORDER BY t.due_at, t.id LIMIT $2`, [by, limit])).rows
       .map((r) => r.id);
   }
   async table(id: string): Promise<TableRow | null> {

@@ -15,7 +15,8 @@ export class SqliteLeases {
       renewLease: db.prepare('UPDATE table_leases SET expires_at = ? WHERE table_id = ? AND owner = ? AND token = ?'),
       releaseLease: db.prepare('UPDATE table_leases SET expires_at = 0 WHERE table_id = ? AND owner = ? AND token = ?'),
       orphans: db.prepare(`SELECT t.id FROM tables t LEFT JOIN table_leases l ON l.table_id = t.id
-        WHERE t.status IN ('open', 'running') AND (l.table_id IS NULL OR l.expires_at <= ?) ORDER BY t.created_at LIMIT ?`),
+        WHERE (t.status = 'open' OR (t.status = 'running' AND t.due_at IS NULL)) AND (l.table_id IS NULL OR l.expires_at <= ?)
+        ORDER BY t.created_at LIMIT ?`),
     };
   }
 

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TestClock } from '../src/index.js';
+import { UNLOAD_AFTER_MS, WAKE_AHEAD_MS, WAKE_EVERY_MS } from '../src/waiting-tables.js';
+import { TestClient } from './support/client.js';
+import { TEST_REDIS, leaseOwners, skipCluster } from './support/cluster.js';
+import { type TestSchema, freshSchema } from './support/stores.js';
+import { type TestServer, testServer } from './support/server.js';
+import { isGame, seen } from './support/table-driver.js';
+import { until } from './support/until.js';
+
+// Turn-based tables waiting out of memory in a cluster (docs/operations.md, "A cluster"): two
+// processes in this test's own process, on one PostgreSQL schema and one Redis, share a paused
+// clock for the tables' timers (the leases keep real time, as the store does). A table nobody
+// watches leaves its host's memory and its lease; a watcher on the other process takes it there;
+// when due, exactly one process wakes it (the one whose lease claim wins), its stand-in moves once,
+// and it leaves memory again.
+
+const skip = await skipCluster('cluster-waiting.test.ts');
+const DAY = 86_400_000;
+const servers: TestServer[] = [];
+const clients: TestClient[] = [];
+const schemas: TestSchema[] = [];
+afterEach(async () => {
+  for (const c of clients.splice(0)) c.close();
+  for (const s of servers.splice(0)) await s.close().catch(() => {});
+  for (const s of schemas.splice(0)) await s.drop().catch(() => {});
+});
+
+const actions = async (schema: TestSchema, tableId: string) =>
+  schema.query<{ seq: number; by: string; at: string }>('SELECT seq, "by", at FROM actions WHERE table_id = $1 ORDER BY game_no, seq', [tableId]);
+const dueAt = async (schema: TestSchema, tableId: string) =>
+  Number((await schema.query<{ due_at: string | null }>('SELECT due_at FROM tables WHERE id = $1', [tableId]))[0]!.due_at);
+
+describe.skipIf(skip)('turn-based tables waiting in a cluster', () => {
+  it('leave memory and their lease, are taken by a watcher on another process, and are woken once when due', async () => {
+    const schema = await freshSchema();
+    schemas.push(schema);
+    const clock = new TestClock();
+    const config = { dbPath: schema.url, redisUrl: TEST_REDIS, redisPrefix: `test-${randomBytes(4).toString('hex')}` };
+    const [a, b] = [await testServer(config, { clock, seed: () => 'cluster-waiting' }), await testServer(config, { clock, seed: () => 'cluster-waiting' })] as const;
+    servers.push(a, b);
+    const connect = async (s: TestServer, name: string) => { const c = await TestClient.connect(s.url, name); clients.push(c); return c; };
+    const ann = await connect(a, 'Ann');
+    const bob = await connect(b, 'Bob');
+    const cat = await connect(b, 'Cat'); // watches the lobby on the other process
+
+    const made = await ann.request({ type: 'table.create', game: 'flip-7', seats: 2, turnBased: { moveSeconds: 86_400, bankSeconds: 0 } });
+    if (made.type !== 'table') throw new Error(JSON.stringify(made));
+    const tableId = made.table.id;
+    expect(await bob.request({ type: 'table.sit', tableId, seat: 1 })).toMatchObject({ type: 'ok' });
+    const startedAt = clock.now();
+    expect(await ann.request({ type: 'table.start', tableId })).toMatchObject({ type: 'ok' });
+    await seen(ann, isGame(tableId, (m) => m.seq === 0));
+    await until("the lobby on b lists the running table", async () => {
+      const page = await cat.request({ type: 'lobby.watch', status: 'running' });
+      return page.type === 'lobby' && page.tables.some((t) => t.id === tableId);
+    }, 10_000);
+    const fromLobby = cat.received.length;
+    expect(a.hub.tables.has(tableId)).toBe(true);
+    expect((await leaseOwners(schema)).has(tableId)).toBe(true);
+
+    // Nobody watching and a day to wait: it leaves a's memory and its lease, with its due moment stored; b's lobby drops it.
+    ann.close();
+    bob.close();
+    await until('the table leaves memory and its lease', async () => !a.hub.tables.has(tableId) && !(await leaseOwners(schema)).has(tableId), 10_000);
+    expect(b.hub.tables.has(tableId)).toBe(false);
+    expect(await dueAt(schema, tableId)).toBe(startedAt + DAY);
+    expect(startedAt + DAY - clock.now()).toBeGreaterThan(UNLOAD_AFTER_MS);
+    await cat.waitFor((m) => m.type === 'lobby.removed' && m.tableId === tableId, 10_000);
+    expect(cat.received.slice(fromLobby).some((m) => m.type === 'lobby.removed' && m.tableId === tableId)).toBe(true);
+
+    // A watcher on b takes it there, its clock as it was; once they go, it leaves b's memory too.
+    expect(await cat.request({ type: 'table.watch', tableId })).toMatchObject({ type: 'table' });
+    expect((await seen(cat, isGame(tableId, (m) => m.history !== undefined))).deadline).toBe(startedAt + DAY);
+    expect(b.hub.tables.has(tableId)).toBe(true);
+    expect(a.hub.tables.has(tableId)).toBe(false);
+    expect(await cat.request({ type: 'table.unwatch', tableId })).toMatchObject({ type: 'ok' });
+    await until('the table leaves b', async () => !b.hub.tables.has(tableId) && !(await leaseOwners(schema)).has(tableId), 10_000);
+
+    // Both processes restart (nothing of the table in memory anywhere), on a clock just before it comes due.
+    await a.close();
+    await b.close();
+    servers.splice(0);
+    const later = new TestClock({ start: startedAt + DAY - WAKE_AHEAD_MS - WAKE_EVERY_MS });
+    const again = [await testServer(config, { clock: later, seed: () => 'cluster-waiting' }), await testServer(config, { clock: later, seed: () => 'cluster-waiting' })];
+    servers.push(...again);
+    expect(again.filter((s) => s.hub.tables.has(tableId))).toHaveLength(0);
+
+    // Due within WAKE_AHEAD_MS: both look, one takes its lease and wakes it; the stand-in moves once, at the due moment.
+    later.advance(WAKE_EVERY_MS);
+    await until('one process wakes the table due soon', () => again.some((s) => s.hub.tables.has(tableId)), 10_000);
+    const host = again.find((s) => s.hub.tables.has(tableId))!;
+    expect(await leaseOwners(schema).then((m) => m.has(tableId))).toBe(true);
+    expect(again.filter((s) => s.hub.tables.has(tableId))).toHaveLength(1);
+    later.advance(WAKE_AHEAD_MS);
+    await until("the clock's running out has been taken", () => Object.values(host.hub.tables.get(tableId)?.state.away ?? {}).includes('timeout'), 10_000);
+    later.advance(0); // the stand-in's moment (bots take none in tests)
+    await until('the stand-in has moved', async () => (await actions(schema, tableId)).length > 0, 10_000);
+    await until('the table leaves memory after the move', async () =>
+      again.every((s) => !s.hub.tables.has(tableId)) && !(await leaseOwners(schema)).has(tableId), 10_000);
+    const log = await actions(schema, tableId);
+    expect(log).toEqual([{ seq: 0, by: 'stand-in', at: new Date(startedAt + DAY).toISOString() }]);
+    // The next move's day: stored for whichever process wakes it then.
+    expect(await dueAt(schema, tableId)).toBe(startedAt + 2 * DAY);
+  });
+});
