@@ -86,8 +86,10 @@ export interface PlayerProfile {
   /** The account says it is a program playing through the protocol (a bot account). */
   readonly bot: boolean;
   readonly since: string;
-  /** Per game played rated: the rating now and after each rated game, oldest first. */
+  /** Per game played rated in real time: the rating now and after each rated game, oldest first. */
   readonly ratings: Partial<Record<GameId, RatingInfo & { readonly history: RatingHistoryPoint[] }>>;
+  /** The same for the games played rated at turn-based tables: a rating of their own per game (docs/api.md, "Ratings"). */
+  readonly turnBasedRatings: Partial<Record<GameId, RatingInfo & { readonly history: RatingHistoryPoint[] }>>;
   /** Per game: finished games, wins and the statistics of every game summed (numbers only). */
   readonly games: Partial<Record<GameId, { readonly played: number; readonly wins: number; readonly stats: Record<string, number> }>>;
   readonly recent: PlayedGame[];
@@ -114,9 +116,13 @@ export interface GamesPage {
   readonly next: string | null;
 }
 
-/** `GET /api/leaderboard/<game>`. */
+/** The pace a game is rated at: real-time (`live`) or turn-based, each with a rating of its own. */
+export type RatingMode = 'live' | 'turn-based';
+
+/** `GET /api/leaderboard/<game>` (`?mode=turn-based` for the turn-based ratings). */
 export interface Leaderboard {
   readonly game: GameId;
+  readonly mode: RatingMode;
   readonly players: (RatingInfo & { readonly rank: number; readonly name: string })[];
   readonly next: string | null;
 }

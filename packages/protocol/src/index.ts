@@ -7,3 +7,4 @@ export * from './api.js';
 export * from './avatars.js';
 export * from './tournaments.js';
 export * from './notifications.js';
+export * from './turns.js';

@@ -13,6 +13,7 @@ import { TableLoading } from './table-loading.js';
 import { sweepTables } from './table-sweep.js';
 import { Table } from './table/table.js';
 import { WaitingTables } from './waiting-tables.js';
+import { storeTurnSummary } from './turn-summaries.js';
 import { type Client, Refusal, type TableHost } from './table/types.js';
 
 export interface TablesDeps {
@@ -85,6 +86,7 @@ export class Tables implements TableHost {
   stepped(table: Table, before: TableState, after: TableState): void {
     for (const n of turnNotices(before, after)) this.notify?.({ ...n, game: table.row.game });
     this.waiting.stepped(table, after);
+    storeTurnSummary(table);
   }
 
   // ---- hosting -----------------------------------------------------------------------------

@@ -16,6 +16,8 @@ export interface FinishedGame {
   readonly left: readonly Seat[];
   readonly rated: boolean;
   readonly private: boolean;
+  /** A turn-based table's game (rated apart from real-time games); absent at a real-time table. */
+  readonly turnBased?: boolean;
 }
 
 /** What must be stored before the new state is real: all of them, in order. */

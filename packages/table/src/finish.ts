@@ -14,7 +14,7 @@ export function finish(d: Draft): void {
     op: 'finish',
     finish: {
       tableId: row.id, gameNo: g.no, game: row.game, result: outcome, stats, finishedAt: iso(d.now), seats: row.seats, left,
-      rated: row.rated === true, private: row.private,
+      rated: row.rated === true, private: row.private, ...(row.turnBased === undefined ? {} : { turnBased: true }),
     },
   });
   // A tournament reads who left from its table's row (the game's records rank them last too).

@@ -5,8 +5,9 @@ import { nameKey } from '../accounts/names.js';
 import type { SessionChecks } from '../accounts/sessions.js';
 import { exportGame } from '../export.js';
 import { cleanName, hashToken } from '../identity.js';
+import { RATING_MODES, keyParts, ratingKey } from '../ratings/keys.js';
 import { displayHistory, ratingInfo } from '../ratings/shown.js';
-import type { PlayerGameRow, Store } from '../store/store.js';
+import type { PlayerGameRow, RatingKey, Store } from '../store/store.js';
 import { ApiRefusal, Buckets, bearer, refuse } from './http.js';
 
 const PAGE = 20;
@@ -88,11 +89,14 @@ export function readRoutes(app: FastifyInstance, store: Store, live: LiveCounts,
   /** A page of a player's games, newest first; private tables' games only for the player themself. */
   const gamesPage = async (playerId: string, withPrivate: boolean, limit: number, cursor: string | undefined): Promise<GamesPage> => {
     const games: PlayedGame[] = [];
-    // The rating history of each game with a rated game on the page, read once.
+    // The rating histories (real-time and turn-based) of each game with a rated game on the page, read once.
     const histories = new Map<GameId, Promise<RatingHistoryPoint[]>>();
     const historyOf = (game: GameId) => {
       let h = histories.get(game);
-      if (h === undefined) histories.set(game, h = store.ratingHistory(playerId, game).then(displayHistory));
+      if (h === undefined) {
+        const read = (key: RatingKey) => store.ratingHistory(playerId, key).then(displayHistory);
+        histories.set(game, h = Promise.all(RATING_MODES.map((m) => read(ratingKey(game, m)))).then((x) => x.flat()));
+      }
       return h;
     };
     let before = cursor;
@@ -116,9 +120,12 @@ export function readRoutes(app: FastifyInstance, store: Store, live: LiveCounts,
     const a = await account(req.params.name);
     const self = (await requester(req)) === a.playerId;
     const player = (await store.playerById(a.playerId))!;
+    // Each game's real-time and turn-based ratings apart (ratings/keys.ts).
     const ratings: PlayerProfile['ratings'] = {};
+    const turnBasedRatings: PlayerProfile['turnBasedRatings'] = {};
     for (const r of await store.ratingsOf(a.playerId)) {
-      ratings[r.game] = { ...ratingInfo(r), history: displayHistory(await store.ratingHistory(a.playerId, r.game)) };
+      const { game, mode } = keyParts(r.game);
+      (mode === 'live' ? ratings : turnBasedRatings)[game] = { ...ratingInfo(r), history: displayHistory(await store.ratingHistory(a.playerId, r.game)) };
     }
     const games: PlayerProfile['games'] = {};
     for (const g of await store.allPlayerGames(a.playerId)) {
@@ -128,7 +135,7 @@ export function readRoutes(app: FastifyInstance, store: Store, live: LiveCounts,
       addStats(entry.stats, g.stats);
     }
     const recent = (await gamesPage(a.playerId, self, 10, undefined)).games;
-    const profile: PlayerProfile = { name: a.name, id: a.playerId, avatar: player.avatar ?? null, bot: player.bot === true, since: player.accountSince ?? player.createdAt, ratings, games, recent };
+    const profile: PlayerProfile = { name: a.name, id: a.playerId, avatar: player.avatar ?? null, bot: player.bot === true, since: player.accountSince ?? player.createdAt, ratings, turnBasedRatings, games, recent };
     return profile;
   }));
 
@@ -144,17 +151,19 @@ export function readRoutes(app: FastifyInstance, store: Store, live: LiveCounts,
     return gamesPage(me, true, limitOf(req.query.limit), cursorOf(req.query.cursor));
   }));
 
-  app.get<{ Params: { game: string }; Querystring: { cursor?: string; limit?: string } }>('/api/leaderboard/:game', (req, reply) => {
+  app.get<{ Params: { game: string }; Querystring: { cursor?: string; limit?: string; mode?: string } }>('/api/leaderboard/:game', (req, reply) => {
     const { game } = req.params;
-    return serve(req, reply, `board ${game} ${req.query.cursor ?? ''} ${req.query.limit ?? ''}`, async () => {
+    const mode = req.query.mode ?? 'live';
+    return serve(req, reply, `board ${game} ${mode} ${req.query.cursor ?? ''} ${req.query.limit ?? ''}`, async () => {
       if (!isGameId(game)) throw new ApiRefusal(404, 'UNKNOWN_GAME', 'There is no game by that id.');
+      if (mode !== 'live' && mode !== 'turn-based') throw new ApiRefusal(400, 'BAD_REQUEST', '"mode" is "live" (real-time games, the default) or "turn-based".');
       const limit = limitOf(req.query.limit);
       const cursor = cursorOf(req.query.cursor);
       const offset = cursor === undefined ? 0 : Number(cursor);
       if (!Number.isInteger(offset) || offset < 0) throw new ApiRefusal(400, 'BAD_CURSOR', 'That cursor is not one this API gave.');
-      const rows = await store.leaderboard(game, limit + 1, offset);
+      const rows = await store.leaderboard(ratingKey(game, mode), limit + 1, offset);
       const board: Leaderboard = {
-        game,
+        game, mode,
         // Ranked by the conservative μ − 3σ (the store's order), shown with the display figure.
         players: rows.slice(0, limit).map((r, i) => ({ rank: offset + i + 1, name: r.name, ...ratingInfo(r) })),
         next: rows.length > limit ? String(offset + limit) : null,

@@ -3,6 +3,7 @@ import type { SeatRatingChange } from '@parlor/protocol';
 import type { FinishedGame } from '@parlor/table';
 import type { GameRecords, PlayerGameRow, RatingRow, Store } from '../store/store.js';
 import { displayChange, isProvisional } from './display.js';
+import { ratingKey } from './keys.js';
 import { PRIOR, type Skill, rateGame } from './ratings.js';
 
 /** A finished game's records, and what it did to each account seat's display rating (rated games; none otherwise). */
@@ -17,7 +18,9 @@ export interface GameResults {
  * it: the winners first, everyone else tied behind them, and a person who left the game (and did
  * not take their seat back) last of all, whatever the stand-in made of the seat. The games are won,
  * not placed (and the expert bots play to win), so places among the losers are not rated. Bots take
- * part with their fixed ratings (calibrated the same way), which do not change. With the records
+ * part with their fixed ratings (calibrated the same way), which do not change. A turn-based
+ * table's games change the players' turn-based rating of the game, a real-time one's their
+ * real-time rating (keys.ts): each leaves the other as it was. With the records
  * come the changes to the account seats' display ratings (display.ts), for the end screen.
  */
 export async function gameResults(store: Store, f: FinishedGame): Promise<GameResults> {
@@ -36,9 +39,10 @@ export async function gameResults(store: Store, f: FinishedGame): Promise<GameRe
   });
   if (!f.rated) return { records: { players, ratings: [] }, changes: [] };
 
+  const key = ratingKey(f.game, f.turnBased === true ? 'turn-based' : 'live');
   const current = new Map<string, RatingRow>();
   for (const p of players) {
-    const r = (await store.ratingsOf(p.playerId)).find((x) => x.game === f.game);
+    const r = (await store.ratingsOf(p.playerId)).find((x) => x.game === key);
     if (r !== undefined) current.set(p.playerId, r);
   }
   const before: Skill[] = seats.map((s) => {
@@ -51,7 +55,7 @@ export async function gameResults(store: Store, f: FinishedGame): Promise<GameRe
   const ratings: RatingRow[] = players.map((p) => {
     const was = current.get(p.playerId);
     return {
-      playerId: p.playerId, game: f.game, mu: after[p.seat]!.mu, sigma: after[p.seat]!.sigma,
+      playerId: p.playerId, game: key, mu: after[p.seat]!.mu, sigma: after[p.seat]!.sigma,
       games: (was?.games ?? 0) + 1, wins: (was?.wins ?? 0) + (p.won ? 1 : 0), updatedAt: f.finishedAt,
     };
   });

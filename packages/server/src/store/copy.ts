@@ -34,6 +34,8 @@ export const COPIED_TABLES: readonly { readonly name: string; readonly columns: 
   { name: 'mail_marks', columns: ['player_id', 'table_id', 'move_key'] },
   { name: 'digest_items', columns: ['id', 'player_id', 'at', 'notice'] },
   { name: 'notify_keys', columns: ['name', 'body'] },
+  { name: 'turn_tables', columns: ['table_id', 'body'] },
+  { name: 'turn_seats', columns: ['player_id', 'table_id', 'seat', 'to_move'] },
 ];
 /** Every table a non-empty target would have rows in. */
 const TARGET_TABLES = [...COPIED_TABLES.map((t) => t.name), 'table_leases'];

@@ -10,6 +10,7 @@ import { PostgresRecords } from './postgres/records.js';
 import { PostgresSessions } from './postgres/sessions.js';
 import { PostgresTables } from './postgres/tables.js';
 import { PostgresTournaments } from './postgres/tournaments.js';
+import { PostgresTurns } from './postgres/turns.js';
 import type {
   AccountRow, ActionRow, Fence, GameRecords, GameRow, LeaseRow, PlayerGameRow, PlayerRow, RatingPoint, RatingRow, SessionRow, Store, TableRow, TournamentRow,
 } from './store.js';
@@ -32,6 +33,7 @@ export class PostgresStore implements Store {
   private readonly tableRows: PostgresTables;
   private readonly tournamentRows: PostgresTournaments;
   readonly notifications: PostgresNotifications;
+  readonly turns: PostgresTurns;
 
   private constructor(private readonly db: PostgresConnection) {
     this.players = new PostgresPlayers(db);
@@ -42,6 +44,7 @@ export class PostgresStore implements Store {
     this.tableRows = new PostgresTables(db, this.records);
     this.tournamentRows = new PostgresTournaments(db);
     this.notifications = new PostgresNotifications(db);
+    this.turns = new PostgresTurns(db);
   }
 
   /** Connects, runs the migrations this database has not had, and resolves to the store. */

@@ -10,6 +10,7 @@ import { SqliteRecords } from './sqlite/records.js';
 import { SqliteSessions } from './sqlite/sessions.js';
 import { SqliteTables } from './sqlite/tables.js';
 import { SqliteTournaments } from './sqlite/tournaments.js';
+import { SqliteTurns } from './sqlite/turns.js';
 import {
   type AccountRow, type ActionRow, type Fence, type GameRecords, type GameRow, type LeaseRow, type PlayerGameRow, type PlayerRow,
   type RatingPoint, type RatingRow, type SessionRow, type Store, StoreUnavailable, type TableRow, type TournamentRow,
@@ -41,6 +42,7 @@ export class SqliteStore implements Store {
   private readonly tableRows: SqliteTables;
   private readonly tournamentRows: SqliteTournaments;
   readonly notifications: SqliteNotifications;
+  readonly turns: SqliteTurns;
 
   /**
    * `timeoutMs` (PARLOR_DB_TIMEOUT_MS, default 5 s): how long a statement waits for a lock another
@@ -63,6 +65,7 @@ export class SqliteStore implements Store {
     this.tableRows = new SqliteTables(this.db, this.leases, this.records);
     this.tournamentRows = new SqliteTournaments(this.db, this.leases);
     this.notifications = new SqliteNotifications(this.db, (fn) => this.guard(fn));
+    this.turns = new SqliteTurns(this.db, this.leases, (fn) => this.guard(fn));
   }
 
   /** Runs a statement; a failure of the database itself becomes StoreUnavailable. */

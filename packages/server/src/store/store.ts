@@ -2,6 +2,7 @@ import type { GameId } from '@parlor/protocol';
 import type { ActionRow, GameRow, TableRow } from '@parlor/table';
 import type { TournamentRow } from './tournament-row.js';
 import type { NotificationStore } from './notifications.js';
+import type { TurnStore } from './turns.js';
 
 export interface PlayerRow {
   readonly id: string;
@@ -246,5 +247,6 @@ export interface Store {
    */
   probe(process: string, at: string): Promise<void>;
   readonly notifications: NotificationStore; // addresses, push subscriptions, one-time tokens: notifications.ts
+  readonly turns: TurnStore; // running turn-based tables' summaries, by player: turns.ts
   close(): Promise<void>;
 }

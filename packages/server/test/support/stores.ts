@@ -249,5 +249,7 @@ export async function populate(store: Store): Promise<StoredGame[]> {
   expect(await n.markMailed('ann', 'T1', '1:3')).toBe(true);
   await n.addDigestItem({ id: 'd1', playerId: 'ann', at: Date.parse(at(820)), notice: JSON.stringify({ kind: 'your-move', tableId: 'T1' }) });
   await n.notifyKeys(JSON.stringify({ publicKey: 'pub', privateKey: 'priv' }));
+  // A running turn-based table's summary, listed for its players (store/turns.ts).
+  await store.turns.saveTurnSummary('T4', { tableId: 'T4', seats: [{ playerId: 'dee', seat: 0, toMove: true }], body: JSON.stringify({ tableId: 'T4', toMove: [0] }) });
   return games;
 }

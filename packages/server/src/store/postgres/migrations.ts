@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { withResponseWindow } from '../response-window-migration.js';
+import { TURNS_MIGRATION } from './turns-migration.js';
 
 /** What a migration runs its statements on: the one connection migrating. */
 type Sql = Pick<pg.PoolClient, 'query'>;
@@ -201,6 +202,7 @@ const MIGRATIONS: readonly { readonly version: number; up(db: Sql): Promise<void
     version: 12,
     up: async (db) => { await db.query('ALTER TABLE tables ADD COLUMN due_at BIGINT; CREATE INDEX tables_due ON tables (due_at) WHERE due_at IS NOT NULL'); },
   },
+  TURNS_MIGRATION, // 13: running turn-based tables' summaries and seats (turns-migration.ts)
 ];
 /** The schema this code writes; the same number as SQLite's SCHEMA_VERSION (a test checks). */
 export const POSTGRES_SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;

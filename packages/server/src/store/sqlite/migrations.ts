@@ -181,6 +181,18 @@ const MIGRATIONS: readonly { readonly version: number; up(db: Database.Database)
       CREATE INDEX tables_due ON tables (due_at) WHERE due_at IS NOT NULL;
     `),
   },
+  {
+    // Running turn-based tables listed for their players without loading them (store/turns.ts):
+    // each one's summary as a spectator sees it, and its seats by player, with whether the game
+    // waits for each.
+    version: 13,
+    up: (db) => db.exec(`
+      CREATE TABLE turn_tables (table_id TEXT PRIMARY KEY, body TEXT NOT NULL);
+      CREATE TABLE turn_seats (player_id TEXT NOT NULL, table_id TEXT NOT NULL, seat INTEGER NOT NULL, to_move INTEGER NOT NULL,
+        PRIMARY KEY (player_id, table_id, seat));
+      CREATE INDEX turn_seats_table ON turn_seats (table_id);
+    `),
+  },
 ];
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
 

@@ -1,0 +1,29 @@
+import type { TableRow } from '../store.js';
+import type { VacationRow, VacationStore } from '../vacations.js';
+import type { PostgresConnection } from './connection.js';
+
+/** Accounts' days off in PostgreSQL (store/vacations.ts). */
+export class PostgresVacations implements VacationStore {
+  constructor(private readonly db: PostgresConnection) {}
+
+  async vacationsOf(playerId: string): Promise<VacationRow[]> {
+    // BIGINT comes back as a string.
+    const rows = (await this.db.q<{ from: string; to: string }>('SELECT starts_at AS "from", ends_at AS "to" FROM vacations WHERE player_id = $1 ORDER BY starts_at', [playerId])).rows;
+    return rows.map((r) => ({ from: Number(r.from), to: Number(r.to) }));
+  }
+  async addVacation(playerId: string, v: VacationRow, now: number): Promise<boolean> {
+    const r = await this.db.q(`INSERT INTO vacations (player_id, starts_at, ends_at) SELECT $1, $2, $3
+      WHERE NOT EXISTS (SELECT 1 FROM vacations WHERE player_id = $1 AND ends_at > $4) ON CONFLICT DO NOTHING`, [playerId, v.from, v.to, now]);
+    return r.rowCount === 1;
+  }
+  async endVacation(playerId: string, from: number, at: number): Promise<void> {
+    await this.db.q('UPDATE vacations SET ends_at = $1 WHERE player_id = $2 AND starts_at = $3 AND starts_at < $1 AND ends_at > $1', [at, playerId, from]);
+    await this.db.q('DELETE FROM vacations WHERE player_id = $1 AND starts_at = $2 AND starts_at >= $3', [playerId, from, at]);
+  }
+  async vacationTables(playerId: string): Promise<string[]> {
+    // A substring of the body first (cheap), the seats read from JSON after.
+    const rows = (await this.db.q<{ body: string }>(`SELECT body FROM tables WHERE status = 'running' AND due_at IS NOT NULL AND strpos(body, $1) > 0`, [`"${playerId}"`])).rows;
+    return rows.map((r) => JSON.parse(r.body) as TableRow)
+      .filter((t) => t.turnBased?.vacation === true && t.seats.some((s) => s.kind === 'player' && s.playerId === playerId)).map((t) => t.id);
+  }
+}
