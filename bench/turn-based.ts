@@ -20,7 +20,8 @@
  *   real-time   the live tables' move latency over the due minute (p50, p99; aim: p99 < 100 ms)
  *
  * Settings: BENCH_TURN_TABLES="1000,10000,100000", BENCH_TURN_DUE=10000, BENCH_TURN_LEAD=40,
- * BENCH_TURN_LIVE=1000 (0: none), BENCH_THINK_MS="1000-3000".
+ * BENCH_TURN_LIVE=1000 (0: none), BENCH_THINK_MS="1000-3000", BENCH_CPU_PROF=dir (the server runs with
+ * --cpu-prof, its profile written to dir when it stops).
  * Exit status 1 when a due clock was not handled within a minute, or the level could not run.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -118,7 +119,8 @@ async function start(file: string): Promise<Running> {
   const port = await freePort();
   const log: string[] = [];
   const t0 = performance.now();
-  const child = spawn(process.execPath, [SERVER_BIN], {
+  const prof = process.env.BENCH_CPU_PROF === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`];
+  const child = spawn(process.execPath, [...prof, SERVER_BIN], {
     cwd: tmpdir(),
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', PARLOR_DB: file, LOG_LEVEL: 'warn', PARLOR_BOT_DELAY_MS: '0-0',

@@ -31,7 +31,10 @@ export function dueOf(s: TableState, now: number): number | null {
  * (Tables.live). Only a lone server does this: a cluster keeps its tables hosted by their leases.
  */
 export class WaitingTables {
-  /** The due moment last stored for each table here (absent: none stored yet by this process). */
+  /**
+   * The due moment in the store for each table here, as this process wrote it or read it when it
+   * woke the table (absent: not known).
+   */
   private readonly stored = new Map<string, number | null>();
   private readonly writes = new Map<string, Promise<boolean>>();
   /** Tables just loaded for a move or a watcher: kept through their first step, for the input that loaded them. */
@@ -49,13 +52,21 @@ export class WaitingTables {
     readonly evict: (t: Table) => void;
   }) {}
 
-  /** After each step of a table here: its due moment stored if it changed, and the table unloaded if it may be. */
+  /**
+   * After each step of a table here: the table unloaded if it may be, with its exact due moment
+   * stored first; else its due moment stored only if the store's would wake it too late. A stored
+   * moment earlier than the table's own is harmless while the table is here (the waker skips the
+   * tables it hosts, and in a cluster the store skips leased ones) and, after a crash, only wakes
+   * the table early; so a due table's loading, its stand-in's move and its unloading cost one write.
+   */
   stepped(t: Table, after: TableState): void {
     const now = this.d.clock.now();
     const due = dueOf(after, now);
-    if (this.stored.get(t.id) !== due && !(due === null && !this.stored.has(t.id))) this.write(t, due);
-    if (this.pinned.delete(t.id)) return;
-    if (due === null || due - now <= UNLOAD_AFTER_MS || Object.keys(after.watchers).length > 0) return;
+    const pinned = this.pinned.delete(t.id);
+    const leaves = !pinned && due !== null && due - now > UNLOAD_AFTER_MS && Object.keys(after.watchers).length === 0;
+    const known = this.stored.get(t.id);
+    if (leaves ? known !== due : tooLate(this.stored.has(t.id) ? known ?? null : undefined, due)) this.write(t, due);
+    if (!leaves) return;
     const written = this.writes.get(t.id) ?? Promise.resolve(true);
     void written.then(async (ok) => {
       if (ok) await t.exclusive(() => this.unload(t));
@@ -108,12 +119,13 @@ export class WaitingTables {
     await Promise.allSettled([...this.writes.values()]);
   }
 
-  /** Loads every table due soon that is not here (a failure is tried again at the next look). */
+  /** Loads every table due soon that is not here, knowing what the store holds for each (a failure is tried again at the next look). */
   async wake(): Promise<void> {
     try {
-      const ids = await this.d.store.dueTables(this.d.clock.now() + WAKE_AHEAD_MS, WAKE_BATCH);
-      for (const id of ids) {
+      const due = await this.d.store.dueTables(this.d.clock.now() + WAKE_AHEAD_MS, WAKE_BATCH);
+      for (const { id, dueAt } of due) {
         if (this.d.hosted.has(id)) continue;
+        this.stored.set(id, dueAt);
         await this.d.load(id).catch((e: unknown) => this.d.log.warn({ err: e, table: id }, 'a due table could not be loaded; tried again soon'));
         // One table at a time, the sockets served in between: a burst of due tables does not stall the live ones.
         await new Promise<void>((r) => setImmediate(r));
@@ -122,4 +134,15 @@ export class WaitingTables {
       this.d.log.warn({ err: e }, 'the tables due could not be read; tried again soon');
     }
   }
+}
+
+/**
+ * Whether the store's due moment for a table in memory (`stored`; undefined: not known) must be
+ * written as `due`: it is unknown (a table loaded for a watcher or a move), or would wake the table
+ * later than it is due, or names a moment when nothing is due any more.
+ */
+function tooLate(stored: number | null | undefined, due: number | null): boolean {
+  if (stored === undefined) return due !== null;
+  if (due === null) return stored !== null;
+  return stored === null || stored > due;
 }

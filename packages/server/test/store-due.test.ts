@@ -15,6 +15,9 @@ const skipPg = await skipPostgres('store-due.test.ts');
 const schemas: TestSchema[] = [];
 afterAll(async () => { for (const s of schemas) await s.drop(); });
 
+/** The ids of the tables due by `by`, soonest first. */
+const ids = async (store: Store, by: number, limit: number) => (await store.dueTables(by, limit)).map((d) => d.id);
+
 const kinds: { name: string; skip: boolean; open(): Promise<Store> }[] = [
   { name: 'SQLite', skip: false, open: async () => new SqliteStore(join(mkdtempSync(join(tmpdir(), 'parlor-due-')), 'parlor.db')) },
   { name: 'PostgreSQL', skip: skipPg, open: async () => { const s = await freshSchema(); schemas.push(s); return PostgresStore.open(s.url); } },
@@ -33,15 +36,15 @@ for (const kind of kinds) {
         await store.setTableDue('A', 2_000_000_000_000);
         await store.setTableDue('B', 1_900_000_000_000);
         await store.setTableDue('D', 1_000);
-        expect(await store.dueTables(2_000_000_000_000, 10)).toEqual(['B', 'A']);
-        expect(await store.dueTables(1_999_999_999_999, 10)).toEqual(['B']);
-        expect(await store.dueTables(2_000_000_000_000, 1)).toEqual(['B']);
+        expect(await store.dueTables(2_000_000_000_000, 10)).toEqual([{ id: 'B', dueAt: 1_900_000_000_000 }, { id: 'A', dueAt: 2_000_000_000_000 }]);
+        expect(await ids(store, 1_999_999_999_999, 10)).toEqual(['B']);
+        expect(await ids(store, 2_000_000_000_000, 1)).toEqual(['B']);
         expect((await store.tables()).map((t) => t.id)).toEqual(['C']);
         // Saving the row again keeps its due time; clearing it makes the table hosted at start again.
         await store.saveTable(tableRow('A', 'flip-7', ['ann', 'bob'], { status: 'running', gameNo: 1, ...turn, private: true }));
-        expect(await store.dueTables(2_000_000_000_000, 10)).toEqual(['B', 'A']);
+        expect(await ids(store, 2_000_000_000_000, 10)).toEqual(['B', 'A']);
         await store.setTableDue('A', null);
-        expect(await store.dueTables(2_000_000_000_000, 10)).toEqual(['B']);
+        expect(await ids(store, 2_000_000_000_000, 10)).toEqual(['B']);
         expect((await store.tables()).map((t) => t.id).sort()).toEqual(['A', 'C']);
       } finally {
         await store.close();
@@ -60,9 +63,9 @@ for (const kind of kinds) {
         // Held by a process (in memory there), W is its host's to wake; released, it is anyone's who takes its lease.
         const token = await store.acquireLease('W', 'proc-1', 60_000);
         expect(token).not.toBeNull();
-        expect(await store.dueTables(2_000, 10)).toEqual([]);
+        expect(await ids(store, 2_000, 10)).toEqual([]);
         await store.releaseLease('W', 'proc-1', token!);
-        expect(await store.dueTables(2_000, 10)).toEqual(['W']);
+        expect(await ids(store, 2_000, 10)).toEqual(['W']);
         expect((await store.orphanTables(10)).sort()).toEqual(['H', 'O']);
         // Its due moment cleared (the game is no longer waiting), it is an orphan like any other.
         await store.setTableDue('W', null);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TestClock } from '../src/index.js';
 import { SqliteStore } from '../src/store/sqlite.js';
 import { UNLOAD_AFTER_MS, WAKE_AHEAD_MS, WAKE_EVERY_MS } from '../src/waiting-tables.js';
@@ -95,7 +95,7 @@ describe('a turn-based table waiting out of memory', () => {
     const hosted = () => server.hub.tables.has(tableId);
     const dueIn = async (by: number) => {
       const store = new SqliteStore(server.dbPath);
-      try { return (await store.dueTables(by, 10)).includes(tableId); } finally { await store.close(); }
+      try { return (await store.dueTables(by, 10)).some((d) => d.id === tableId); } finally { await store.close(); }
     };
 
     // Watched, it stays; once nobody watches and its clock is a day off, it leaves memory.
@@ -120,6 +120,8 @@ describe('a turn-based table waiting out of memory', () => {
     const again = await testServer({ dbPath: server.dbPath }, { clock: later, seed: () => 'turn-based-waiting' });
     adopt(again);
     expect(again.hub.tables.has(tableId)).toBe(false);
+    // Woken, timed out, played for and unloaded, the table writes its due moment once: the next day's, as it leaves.
+    const dueWrites = vi.spyOn(again.hub.store, 'setTableDue');
     later.advance(WAKE_EVERY_MS);
     await until('the waker loads the table due soon', () => again.hub.tables.has(tableId), 5000);
     expect((await readLog(again.dbPath, tableId)).actions).toEqual([]);
@@ -132,5 +134,6 @@ describe('a turn-based table waiting out of memory', () => {
     const [move] = (await readLog(again.dbPath, tableId)).actions;
     expect(move).toMatchObject({ seq: 0, by: 'stand-in', at: new Date(due).toISOString() });
     await until('the table leaves memory after the move', () => !again.hub.tables.has(tableId), 5000);
+    expect(dueWrites.mock.calls).toEqual([[tableId, due + DAY, undefined]]);
   });
 });

@@ -12,7 +12,7 @@ import { PostgresTables } from './postgres/tables.js';
 import { PostgresTournaments } from './postgres/tournaments.js';
 import { PostgresTurns } from './postgres/turns.js';
 import type {
-  AccountRow, ActionRow, Fence, GameRecords, GameRow, LeaseRow, PlayerGameRow, PlayerRow, RatingPoint, RatingRow, SessionRow, Store, TableRow, TournamentRow,
+  AccountRow, ActionRow, DueTable, Fence, GameRecords, GameRow, LeaseRow, PlayerGameRow, PlayerRow, RatingPoint, RatingRow, SessionRow, Store, TableRow, TournamentRow,
 } from './store.js';
 
 export type { PostgresOptions } from './postgres/connection.js';
@@ -187,7 +187,7 @@ export class PostgresStore implements Store {
   setTableDue(tableId: string, dueAt: number | null, fence?: Fence): Promise<void> {
     return this.tableRows.setTableDue(tableId, dueAt, fence);
   }
-  dueTables(by: number, limit: number): Promise<string[]> {
+  dueTables(by: number, limit: number): Promise<DueTable[]> {
     return this.tableRows.dueTables(by, limit);
   }
   addGame(g: GameRow, fence?: Fence): Promise<void> {

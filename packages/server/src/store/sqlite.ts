@@ -12,7 +12,7 @@ import { SqliteTables } from './sqlite/tables.js';
 import { SqliteTournaments } from './sqlite/tournaments.js';
 import { SqliteTurns } from './sqlite/turns.js';
 import {
-  type AccountRow, type ActionRow, type Fence, type GameRecords, type GameRow, type LeaseRow, type PlayerGameRow, type PlayerRow,
+  type AccountRow, type ActionRow, type DueTable, type Fence, type GameRecords, type GameRow, type LeaseRow, type PlayerGameRow, type PlayerRow,
   type RatingPoint, type RatingRow, type SessionRow, type Store, StoreUnavailable, type TableRow, type TournamentRow,
 } from './store.js';
 
@@ -198,7 +198,7 @@ export class SqliteStore implements Store {
   setTableDue(tableId: string, dueAt: number | null, fence?: Fence): Promise<void> {
     return this.guard(() => this.tableRows.setTableDue(tableId, dueAt, fence));
   }
-  dueTables(by: number, limit: number): Promise<string[]> {
+  dueTables(by: number, limit: number): Promise<DueTable[]> {
     return this.guard(() => this.tableRows.dueTables(by, limit));
   }
   addGame(g: GameRow, fence?: Fence): Promise<void> {

@@ -118,6 +118,12 @@ export class StoreUnavailable extends Error {
   }
 }
 
+/** A table waiting in the store, due at `dueAt` (ms since the epoch). */
+export interface DueTable {
+  readonly id: string;
+  readonly dueAt: number;
+}
+
 /**
  * Everything Parlor keeps. The action log is append-only: appending action `seq` of a game succeeds
  * once only (a duplicate is refused), which is what makes retries and several servers safe.
@@ -189,7 +195,7 @@ export interface Store {
    * Running tables due at or before `by` (ms) that no process holds a live lease on (in a cluster,
    * the one hosting a table wakes it itself), soonest first, at most `limit`.
    */
-  dueTables(by: number, limit: number): Promise<string[]>;
+  dueTables(by: number, limit: number): Promise<DueTable[]>;
   /** One table, closed or not. */
   table(id: string): Promise<TableRow | null>;
   /** Records that a player was seen now (for pruning guests). */

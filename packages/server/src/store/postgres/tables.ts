@@ -1,4 +1,4 @@
-import { type ActionRow, type Fence, type GameRecords, type GameRow, LeaseLost, type TableRow } from '../store.js';
+import { type ActionRow, type DueTable, type Fence, type GameRecords, type GameRow, LeaseLost, type TableRow } from '../store.js';
 import type { PostgresConnection } from './connection.js';
 import { NOW_MS, fenced, fencedWrite } from './leases.js';
 import type { PostgresRecords } from './records.js';
@@ -18,10 +18,10 @@ export class PostgresTables {
   async setTableDue(tableId: string, dueAt: number | null, fence: Fence): Promise<void> {
     await fencedWrite(this.db, tableId, fence, (db) => db.query('UPDATE tables SET due_at = $1 WHERE id = $2', [dueAt, tableId]));
   }
-  async dueTables(by: number, limit: number): Promise<string[]> {
-    return (await this.db.q<{ id: string }>(`SELECT t.id FROM tables t LEFT JOIN table_leases l ON l.table_id = t.id
+  async dueTables(by: number, limit: number): Promise<DueTable[]> {
+    return (await this.db.q<{ id: string; due_at: string }>(`SELECT t.id, t.due_at FROM tables t LEFT JOIN table_leases l ON l.table_id = t.id
       WHERE t.due_at <= $1 AND t.status = 'running' AND (l.table_id IS NULL OR l.expires_at <= ${NOW_MS}) ORDER BY t.due_at, t.id LIMIT $2`, [by, limit])).rows
-      .map((r) => r.id);
+      .map((r) => ({ id: r.id, dueAt: Number(r.due_at) }));
   }
   async table(id: string): Promise<TableRow | null> {
     const r = (await this.db.q<{ body: string }>('SELECT body FROM tables WHERE id = $1', [id])).rows[0];

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { ActionRow, Fence, GameRecords, GameRow, TableRow } from '../store.js';
+import type { ActionRow, DueTable, Fence, GameRecords, GameRow, TableRow } from '../store.js';
 import type { SqliteLeases } from './leases.js';
 import type { SqliteRecords } from './records.js';
 
@@ -14,7 +14,7 @@ export class SqliteTables {
       saveTable: db.prepare('INSERT INTO tables (id, body, status, created_at) VALUES (?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body, status = excluded.status'),
       tables: db.prepare("SELECT body FROM tables WHERE status = 'open' OR (status = 'running' AND due_at IS NULL) ORDER BY created_at"),
       setDue: db.prepare('UPDATE tables SET due_at = ? WHERE id = ?'),
-      due: db.prepare(`SELECT t.id FROM tables t LEFT JOIN table_leases l ON l.table_id = t.id
+      due: db.prepare(`SELECT t.id, t.due_at AS dueAt FROM tables t LEFT JOIN table_leases l ON l.table_id = t.id
         WHERE t.due_at <= ? AND t.status = 'running' AND (l.table_id IS NULL OR l.expires_at <= ?) ORDER BY t.due_at, t.id LIMIT ?`),
       table: db.prepare('SELECT body FROM tables WHERE id = ?'),
       // A game row left by a crash between storing it and its table (the game never began) is replaced.
@@ -36,8 +36,8 @@ export class SqliteTables {
   setTableDue(tableId: string, dueAt: number | null, fence: Fence): void {
     this.fencedWrite(tableId, fence, () => this.s.setDue.run(dueAt, tableId));
   }
-  dueTables(by: number, limit: number): string[] {
-    return (this.s.due.all(by, Date.now(), limit) as { id: string }[]).map((r) => r.id);
+  dueTables(by: number, limit: number): DueTable[] {
+    return (this.s.due.all(by, Date.now(), limit) as { id: string; dueAt: number }[]).map((r) => ({ id: r.id, dueAt: Number(r.dueAt) }));
   }
   table(id: string): TableRow | null {
     const r = this.s.table.get(id) as { body: string } | undefined;
