@@ -1,5 +1,5 @@
 import type {
-  ApiErrorCode, GameExport, GamesPage, Leaderboard, PlayerProfile, SessionReply, TournamentDetail, TournamentRequest, TournamentsPage,
+  ApiErrorCode, GameExport, GamesPage, Leaderboard, PlayerProfile, SessionReply, TournamentDetail, TournamentRequest, TournamentsPage, YourTurns,
 } from '@parlor/protocol';
 
 /**
@@ -64,6 +64,8 @@ export const api = {
   playerGames: (name: string, cursor: string | null, token: string | null) =>
     apiCall<GamesPage>('GET', `/api/players/${seg(name)}/games${q({ cursor })}`, { token }),
   myGames: (cursor: string | null, token: string) => apiCall<GamesPage>('GET', `/api/me/games${q({ cursor })}`, { token }),
+  /** This player's running turn-based tables, your move first (docs/api.md, "Your turn-based tables"). */
+  myTurns: (token: string) => apiCall<YourTurns>('GET', '/api/me/turns', { token }),
   leaderboard: (game: string, cursor: string | null) => apiCall<Leaderboard>('GET', `/api/leaderboard/${seg(game)}${q({ cursor })}`),
   /** A finished game's export; a private table's with its invite or a player's token. */
   game: (tableId: string, gameNo: number, invite: string | null, token: string | null) =>

@@ -12,6 +12,8 @@ import { Notice } from './Notice.js';
 import { UpdateNote } from './UpdateNote.js';
 import { page } from './routes.js';
 import { SettingsMenu } from './settings/SettingsMenu.js';
+import { TurnsLink, useTurnsTitle } from './turns/TurnsLink.js';
+import { followTurns } from './turns/turns-store.js';
 import { WithStrings } from './WithStrings.js';
 import './shell.css';
 
@@ -32,6 +34,8 @@ export function App({ client, store }: { client: ParlorClient; store: Store }) {
   // and the tables of "Your games" as this browser saw them (ui/lobby/remembered.ts).
   followLobbyFacts(client);
   rememberYourTables(client);
+  // The player's turn-based tables, for the header's count and the tab title (ui/turns/).
+  followTurns(client);
   const [path, navigate] = usePath();
   const services = useMemo(() => ({ client, store, navigate }), [client, store, navigate]);
   return (
@@ -71,6 +75,7 @@ function Shell({ path }: { path: string }) {
   const url = new URL(path, window.location.origin);
   const needsName = player === null && client.token === null && !NO_NAME_NEEDED.test(url.pathname);
   useFocusKeeper(path);
+  useTurnsTitle();
   return (
     <>
       <a className="skip" href="#main">{t('app.skip')}</a>
@@ -101,6 +106,8 @@ function Header() {
         </svg> <span className="brand-name">{t('app.name')}</span>
       </a>
       {connecting && <span className={`conn conn-${connection}`} role="status"><span className="conn-text">{t(`app.connection.${connection}`)}</span></span>}
+      {/* The turn-based tables waiting for your move, counted; nothing before a name. */}
+      <TurnsLink />
       {/* Who you are (guest or account), with the account pages; nothing before a name. */}
       <AccountMenu />
       <SettingsMenu />

@@ -11,6 +11,8 @@ const TablePage = lazy(() => import('./table/TablePage.js').then((m) => ({ defau
 // A forgotten password's pages: a chunk of their own, as few open them.
 const ForgotPage = lazy(() => import('./account/ResetPages.js').then((m) => ({ default: m.ForgotPage })));
 const ResetPage = lazy(() => import('./account/ResetPages.js').then((m) => ({ default: m.ResetPage })));
+// "Your turns": a chunk of its own, with the games' describers it loads for each table's last move.
+const TurnsPage = lazy(() => import('./turns/TurnsPage.js').then((m) => ({ default: m.TurnsPage })));
 const loading = <div className="page-loading" aria-busy="true" />;
 
 /**
@@ -43,6 +45,8 @@ export const ROUTES: readonly Route[] = [
   path(/^\/players\/([^/]+)$/, (m) => <ProfilePage name={segment(m[1]!)} />),
   path(/^\/players\/([^/]+)\/games$/, (m) => <GamesPage name={segment(m[1]!)} />),
   path(/^\/me\/games$/, () => <GamesPage name={null} />),
+  // `/me/turns` your running turn-based tables, your move first.
+  path(/^\/me\/turns$/, () => <Suspense fallback={loading}><TurnsPage /></Suspense>),
   // `/leaderboard/<game>` accounts by rating in one game.
   path(/^\/leaderboard(?:\/([A-Za-z0-9_-]+))?$/, (m) => <LeaderboardPage game={m[1] ?? null} />),
   // `/account` who you are; `/account/claim`, `/account/sign-in`, `/account/password`, `/account/delete` its forms.

@@ -28,3 +28,6 @@ export const GAME_COVERS: Readonly<Record<GameId, ComponentType<CoverProps>>> = 
 
 /** Each game's replay view (WebGame.replay): every hand, the piles, the scores, and the log up to a position. */
 export const GAME_REPLAYS: Readonly<Record<GameId, ComponentType<ReplayProps>>> = each((g) => g.replay);
+
+/** Each game's describer of one move in words (WebGame.describe), loaded with its words when first asked for. */
+export const GAME_DESCRIBERS: Readonly<Record<GameId, WebGame['describe']>> = each((g) => g.describe);

@@ -1,3 +1,4 @@
+import type { GameEvent } from '@parlor/protocol';
 import { type ComponentType, Suspense, createElement, lazy } from 'react';
 import { loadStrings } from '../../i18n/index.js';
 import type { Lesson } from '../learn/lesson.js';
@@ -27,7 +28,15 @@ export interface WebGame {
   readonly learn: () => Promise<GameLearn>;
   /** Its picture on the lobby's game card (decoration, `cover.tsx`): a chunk of its own, the card's place empty until it has loaded. */
   readonly cover: ComponentType<CoverProps>;
+  /** Its log's sentences for one move's events (the "Your turns" page's last move), with the game's words loaded. */
+  readonly describe: () => Promise<MoveDescriber>;
 }
+
+/**
+ * One move's events in words, as the game's log says them (`names`: display names by seat; `lang`:
+ * the language shown); events that say nothing on their own give no line.
+ */
+export type MoveDescriber = (events: readonly GameEvent[], names: readonly string[], t: (key: string, values?: Record<string, unknown>) => string, lang: string) => string[];
 
 /** What a game's cover is given: its class, for the card's layout. */
 export interface CoverProps {
@@ -52,6 +61,7 @@ export interface WebGameParts {
   readonly replay: () => Promise<ComponentType<ReplayProps>>;
   readonly learn: () => Promise<GameLearn>;
   readonly cover: () => Promise<ComponentType<CoverProps>>;
+  readonly describe: () => Promise<MoveDescriber>;
 }
 
 /** A game's module and its words, together (the words are waited for, not required: offline, they may fail). */
@@ -101,5 +111,6 @@ export function webGame(parts: WebGameParts): WebGame {
     replay: lazyView(withStrings(strings, parts.replay)),
     learn: once(withStrings(strings, parts.learn)),
     cover: lazyCover(parts.cover),
+    describe: once(withStrings(strings, parts.describe)),
   };
 }

@@ -50,6 +50,10 @@ export function YourTables() {
           </li>
         ))}
       </ul>
+      {/* Turn-based tables have a page of their own: whose move, the time left, the last move. */}
+      {list.some((x) => x.summary !== null && turnPace(x.summary) !== null) && (
+        <p className="small"><a href="/me/turns" onClick={(e) => { if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return; e.preventDefault(); navigate('/me/turns'); }}>{t('turns.all')}</a></p>
+      )}
     </section>
   );
 }

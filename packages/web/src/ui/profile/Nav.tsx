@@ -3,6 +3,7 @@ import type { AnchorHTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { leaderboardHref, profileHref } from '../../net/api.js';
 import { useApp, useServices } from '../context.js';
+import { useWaitingCount } from '../turns/TurnsLink.js';
 import './profile.css';
 
 /** A link that moves within the app without reloading it. */
@@ -18,16 +19,18 @@ export function Link({ href, children, ...rest }: { href: string; children: Reac
   );
 }
 
-/** The links between the players' pages: the lobby, the leaderboards, the tournaments, your games, your profile or account. */
+/** The links between the players' pages: the lobby, the leaderboards, the tournaments, your turns (with the count waiting for you), your games, your profile or account. */
 export function Nav() {
   const { t } = useTranslation();
   const player = useApp((s) => s.player);
   const account = useApp((s) => s.account);
   const here = window.location.pathname;
+  const waiting = useWaitingCount();
   const links: [string, string][] = [
     ['/', t('account.nav.lobby')],
     [leaderboardHref(GAME_IDS[0]), t('account.nav.leaderboards')],
     ['/tournaments', t('account.nav.tournaments')],
+    ['/me/turns', t('turns.nav')],
     ['/me/games', t('account.nav.myGames')],
     ...(account && player !== null ? [[profileHref(player.name), t('account.nav.profile')] as [string, string]] : []),
     ['/account', t('account.nav.account')],
@@ -37,7 +40,10 @@ export function Nav() {
       <ul>
         {links.map(([href, text]) => (
           <li key={href}>
-            <Link href={href} aria-current={here === href || (href.startsWith('/leaderboard/') && here.startsWith('/leaderboard/')) ? 'page' : undefined}>{text}</Link>
+            <Link href={href} aria-current={here === href || (href.startsWith('/leaderboard/') && here.startsWith('/leaderboard/')) ? 'page' : undefined}
+              {...(href === '/me/turns' && waiting > 0 ? { 'aria-label': t('turns.navWaiting', { count: waiting }) } : {})}>
+              {text}{href === '/me/turns' && waiting > 0 && <> <span className="turns-count nav-count" aria-hidden="true">{waiting}</span></>}
+            </Link>
           </li>
         ))}
       </ul>

@@ -22,6 +22,7 @@ import type { GameProps } from './game-props.js';
 import { AwayBar } from './Presence.js';
 import { botName } from './names.js';
 import { TurnPaceLine } from './TurnClock.js';
+import { SinceSeats, SinceYourMoveLine } from '../turns/Since.js';
 
 /**
  * One table: a slim bar (back to the lobby, the game's name, "How to play", the seats folded once a
@@ -82,6 +83,8 @@ export function TablePage({ tableId, invite }: { tableId: string; invite: string
       <div className="table-bar">
         <nav className="table-back"><a href="/" onClick={(e) => { e.preventDefault(); navigate('/'); }}>← {t('table.back')}</a></nav>
         <TableHeading table={table} />
+        {/* A turn-based table: what changed since my own last move, in a line (the log marks where). */}
+        <SinceYourMoveLine table={table} />
         {/* A tournament's table: the way back to it, and its watch (the next table it seats me at opens at once). */}
         {table.summary.tournament !== undefined && <TournamentLine tournament={table.summary.tournament} tableId={table.summary.id} />}
         {/* How to play this table's game, folded until opened (ui/learn); its texts load when it is first opened. */}
@@ -97,7 +100,11 @@ export function TablePage({ tableId, invite }: { tableId: string; invite: string
       <div className="table-body">
         <div className="table-main">
           {!folded && <Seats table={table} invite={invite} />}
-          {snapshot !== undefined && <div className="table-game" data-own-focus><Game table={table} snapshot={snapshot} names={names} /></div>}
+          {snapshot !== undefined && (
+            <SinceSeats.Provider value={table.summary.turnBased !== undefined ? table.yourSeats : null}>
+              <div className="table-game" data-own-focus><Game table={table} snapshot={snapshot} names={names} /></div>
+            </SinceSeats.Provider>
+          )}
           {/* A finished game I played: the coach's review of my seat (its seed revealed: the game is over). */}
           {snapshot !== undefined && snapshot.seat !== null && snapshot.seed !== null && (
             <FinishedGameCoach tableId={table.summary.id} invite={table.invite} gameNo={snapshot.gameNo} seat={snapshot.seat} />

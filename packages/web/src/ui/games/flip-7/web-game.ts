@@ -7,4 +7,5 @@ export const F7_WEB = webGame({
   replay: () => import('./Replay.js').then((m) => m.F7Replay),
   learn: () => import('./learn.js').then((m) => m.F7_LEARN),
   cover: () => import('./cover.js').then((m) => m.default),
+  describe: () => import('./describe.js').then((m) => m.describeF7Move),
 });

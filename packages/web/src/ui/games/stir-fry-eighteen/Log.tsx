@@ -1,9 +1,10 @@
 import type { SfEvent } from '@parlor/rules';
-import { useEffect, useMemo, useRef } from 'react';
+import { Fragment, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { standInMarks } from '../../../state/presence.js';
 import type { LogEntry } from '../../../state/store.js';
 import { StandInTag } from '../../table/Presence.js';
+import { SinceMarker, useSinceMark } from '../../turns/Since.js';
 import { formatSfEvent, type LogContext, sfActor, sfSaidEvents } from './format.js';
 
 /**
@@ -13,6 +14,8 @@ import { formatSfEvent, type LogContext, sfActor, sfSaidEvents } from './format.
  */
 export function Log({ entries, ctx, lastSeq }: { entries: readonly LogEntry[]; ctx: LogContext; lastSeq: number }) {
   const { t } = useTranslation();
+  // A turn-based table: the line before what came after my own last move.
+  const since = useSinceMark(entries)?.from ?? null;
   const lines = useMemo(() => {
     const marks = standInMarks(entries, (e) => sfActor(e as SfEvent));
     const said = sfSaidEvents(entries.map((e) => e.event as SfEvent));
@@ -34,10 +37,13 @@ export function Log({ entries, ctx, lastSeq }: { entries: readonly LogEntry[]; c
       <h2 id="sf-log-h">{t('sf.log.title')}</h2>
       {lines.length === 0 ? <p className="small muted">{t('sf.log.empty')}</p> : (
         <ol ref={box} tabIndex={0} aria-labelledby="sf-log-h">
-          {lines.map((l) => (
-            <li key={l.key} className={`sf-log-${l.kind}${l.seq === lastSeq ? ' recent' : ''}`}>
-              {l.text}{l.standIn !== null && <StandInTag name={l.standIn} />}
-            </li>
+          {lines.map((l, n) => (
+            <Fragment key={l.key}>
+              {since !== null && l.key >= since && (n === 0 || lines[n - 1]!.key < since) && <SinceMarker />}
+              <li className={`sf-log-${l.kind}${l.seq === lastSeq ? ' recent' : ''}`}>
+                {l.text}{l.standIn !== null && <StandInTag name={l.standIn} />}
+              </li>
+            </Fragment>
           ))}
         </ol>
       )}

@@ -1,7 +1,7 @@
 import { type SfCard, type SfProtein, sfSortCards } from '@parlor/rules';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LogContext } from './format.js';
+import type { LogContext, Translate } from './format.js';
 
 /** The current time, ticking every `ms` while `active` (for countdowns). */
 export function useNow(active: boolean, ms = 250): number {
@@ -38,15 +38,18 @@ export function uniqueNames(names: readonly string[]): string[] {
 /** The log context in the current language. */
 export function useLogContext(names: readonly string[]): LogContext {
   const { t, i18n } = useTranslation();
-  return useMemo(() => {
-    let list: Intl.ListFormat | null = null;
-    try { list = new Intl.ListFormat(i18n.language, { type: 'conjunction' }); } catch { list = null; }
-    const cardName = (c: SfCard) => t(`sf.cards.${c}.name`);
-    return {
-      t,
-      name: (seat: number) => names[seat] ?? `#${seat + 1}`,
-      cards: (cards: readonly SfCard[]) => (list ? list.format(cards.map(cardName)) : cards.map(cardName).join(', ')),
-      claim: (c: SfProtein) => t(`sf.claims.${c}`),
-    };
-  }, [t, i18n.language, names]);
+  return useMemo(() => sfLogContext(names, t, i18n.language), [t, i18n.language, names]);
+}
+
+/** How the log names seats, cards and claims in `lang` (useLogContext, and the "Your turns" page's last move). */
+export function sfLogContext(names: readonly string[], t: Translate, lang: string): LogContext {
+  let list: Intl.ListFormat | null = null;
+  try { list = new Intl.ListFormat(lang, { type: 'conjunction' }); } catch { list = null; }
+  const cardName = (c: SfCard) => t(`sf.cards.${c}.name`);
+  return {
+    t,
+    name: (seat: number) => names[seat] ?? `#${seat + 1}`,
+    cards: (cards: readonly SfCard[]) => (list ? list.format(cards.map(cardName)) : cards.map(cardName).join(', ')),
+    claim: (c: SfProtein) => t(`sf.claims.${c}`),
+  };
 }

@@ -7,4 +7,5 @@ export const SF_WEB = webGame({
   replay: () => import('./Replay.js').then((m) => m.SfReplay),
   learn: () => import('./learn.js').then((m) => m.SF_LEARN),
   cover: () => import('./cover.js').then((m) => m.default),
+  describe: () => import('./describe.js').then((m) => m.describeSfMove),
 });
