@@ -34,7 +34,7 @@ describe('a row of "Your turns"', () => {
     expect(whoseMove(table({ yourMove: true, toMove: [0] }), t)).toEqual({ yours: true, text: 'Your move' });
     expect(whoseMove(table({ yourMove: true, toMove: [0, 1], window: true }), t)).toEqual({ yours: true, text: 'Your answer' });
     expect(whoseMove(table({ toMove: [1] }), t)).toEqual({ yours: false, text: 'Bob to move' });
-    expect(whoseMove(table({ toMove: [1, 2] }), t).text).toBe('Bob, Expert bot to move');
+    expect(whoseMove(table({ toMove: [1, 2] }), t).text).toBe('Bob, Expert bot 3 to move');
   });
 
   it("counts time left on the server's clock, by the time passed in this browser, never below zero", () => {

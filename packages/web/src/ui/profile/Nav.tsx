@@ -3,7 +3,7 @@ import type { AnchorHTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { leaderboardHref, profileHref } from '../../net/api.js';
 import { useApp, useServices } from '../context.js';
-import { useWaitingCount } from '../turns/TurnsLink.js';
+import { CountedName, useWaitingCount } from '../turns/TurnsLink.js';
 import './profile.css';
 
 /** A link that moves within the app without reloading it. */
@@ -40,9 +40,8 @@ export function Nav() {
       <ul>
         {links.map(([href, text]) => (
           <li key={href}>
-            <Link href={href} aria-current={here === href || (href.startsWith('/leaderboard/') && here.startsWith('/leaderboard/')) ? 'page' : undefined}
-              {...(href === '/me/turns' && waiting > 0 ? { 'aria-label': t('turns.navWaiting', { count: waiting }) } : {})}>
-              {text}{href === '/me/turns' && waiting > 0 && <> <span className="turns-count nav-count" aria-hidden="true">{waiting}</span></>}
+            <Link href={href} aria-current={here === href || (href.startsWith('/leaderboard/') && here.startsWith('/leaderboard/')) ? 'page' : undefined}>
+              {href === '/me/turns' && waiting > 0 ? <CountedName count={waiting} className="nav-turns-text" /> : text}
             </Link>
           </li>
         ))}

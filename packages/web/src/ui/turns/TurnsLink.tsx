@@ -23,14 +23,25 @@ export function TurnsLink() {
   const here = window.location.pathname === '/me/turns';
   return (
     <a className="turns-link" href="/me/turns" aria-current={here ? 'page' : undefined}
-      aria-label={count > 0 ? t('turns.navWaiting', { count }) : t('turns.nav')}
       onClick={(e) => { if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return; e.preventDefault(); navigate('/me/turns'); }}>
       <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" className="turns-icon">
         <path d="M6 3h12M6 21h12M7 3c0 5 10 6 10 9s-10 4-10 9M17 3c0 5-10 6-10 9s10 4 10 9" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" />
       </svg>
-      <span className="turns-link-text">{t('turns.nav')}</span>
-      {count > 0 && <span className="turns-count" aria-hidden="true">{count}</span>}
+      {/* Its name is the words with the count ("Your turns, 2 waiting for you"); on screen the words and a badge. */}
+      {count > 0 ? <CountedName count={count} /> : <span className="turns-link-text">{t('turns.nav')}</span>}
     </a>
+  );
+}
+
+/** "Your turns" and a badge of the count on screen, "Your turns, 2 waiting for you" as the link's name. */
+export function CountedName({ count, className = 'turns-link-text' }: { count: number; className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span className="visually-hidden">{t('turns.navWaiting', { count })}</span>
+      <span className={className} aria-hidden="true">{t('turns.nav')}</span>
+      <span className="turns-count" aria-hidden="true">{count}</span>
+    </>
   );
 }
 

@@ -1,12 +1,13 @@
 import type { TurnSeat, YourTurnTable, YourTurns } from '@parlor/protocol';
+import { botName } from '../table/names.js';
 
 /** i18next's t, as these pure helpers need it. */
 type T = (key: string, values?: Record<string, unknown>) => string;
 
-/** A seat's name as the list shows it: the player's name, a bot's level, or a dash for an empty seat. */
+/** A seat's name as the list shows it, as its table does: the player's name, a bot by level and seat ("Basic bot 2"), a dash for an empty seat. */
 export function turnSeatName(s: TurnSeat, t: T): string {
   if (s.kind === 'player') return s.name;
-  if (s.kind === 'bot') return t(`table.botLevel.${s.level}`);
+  if (s.kind === 'bot') return botName(s.level, s.seat, t);
   return '—';
 }
 
