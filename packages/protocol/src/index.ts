@@ -8,3 +8,4 @@ export * from './avatars.js';
 export * from './tournaments.js';
 export * from './notifications.js';
 export * from './turns.js';
+export * from './vacation.js';

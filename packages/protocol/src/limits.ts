@@ -32,3 +32,7 @@ export const TURN_WINDOW_SECONDS = { min: 300, max: 4 * 3600, default: 3600 } as
 export const TURN_TIMEOUTS_TO_LEAVE = 3;
 /** Days a turn-based table waits for its seats to fill and its game to start, before it closes. */
 export const TURN_OPEN_DAYS = 7;
+/** Days off an account may take in a calendar year (UTC), counted by the days begun (docs/api.md, "Vacation"). */
+export const VACATION_DAYS_PER_YEAR = 30;
+/** How many days ahead a vacation may be declared to start. */
+export const VACATION_START_WITHIN_DAYS = 28;

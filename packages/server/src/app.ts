@@ -7,6 +7,7 @@ import { meNotifications, notificationRoutes } from './api/notifications.js';
 import { passwordResetRoutes } from './api/password-reset.js';
 import { readRoutes } from './api/read.js';
 import { tournamentRoutes } from './api/tournaments.js';
+import { vacationRoutes } from './api/vacation.js';
 import { turnRoutes } from './api/turns.js';
 import { type Clock, systemClock } from './clock.js';
 import type { ServerConfig } from './config.js';
@@ -86,6 +87,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   passwordResetRoutes(app, { store, clock: opts.clock ?? systemClock, limits: signInLimits, notifications, events: hub });
   readRoutes(app, store, hub);
   tournamentRoutes(app, { store, sessions: hub.sessions, tournaments: hub.tournaments, now: () => (opts.clock ?? systemClock).now() });
+  vacationRoutes(app, { store, sessions: hub.sessions, clock: opts.clock ?? systemClock, players: hub.players, tables: hub.tables, log });
   turnRoutes(app, { store, sessions: hub.sessions, now: () => (opts.clock ?? systemClock).now() });
 
   await securityHeaders(app);

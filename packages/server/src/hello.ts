@@ -69,6 +69,8 @@ export async function hello(d: HelloDeps, c: Connection, msg: Extract<ClientMess
   // A session ended while it was read (a sign-out elsewhere) is not taken up.
   if (!d.live.bind(c, player.id, hashToken(token), mark)) throw new Refusal('SESSION_ENDED', PROTOCOL_ERRORS.SESSION_ENDED);
   d.players.know(player.id, player.name, Boolean(player.accountSince), player.avatar ?? null, player.bot === true);
+  // An account's days off go with it to the tables where it sits down (a guest has none).
+  if (player.accountSince) await d.players.loadVacations(d.store, [player.id]);
   c.playerId = player.id;
   if (d.players.add(c)) {
     d.hosting.announce(player.id, true);

@@ -1,5 +1,5 @@
 import type { PlayerInfo } from '@parlor/protocol';
-import type { Person } from '@parlor/table';
+import type { Person, VacationPeriod } from '@parlor/table';
 import type { Clock } from './clock.js';
 import type { Connection } from './connection.js';
 
@@ -20,6 +20,8 @@ export class Players {
   private readonly bots = new Set<string>();
   private readonly connections = new Map<string, Set<Connection>>();
   private readonly lastSeen = new Map<string, number>();
+  /** Accounts' days off, as read from the store (loaded with the player, kept when declared here). */
+  private readonly vacations = new Map<string, readonly VacationPeriod[]>();
   /** `elsewhere`: who is connected to the other processes of a cluster. */
   constructor(private readonly clock: Clock, private readonly elsewhere: Elsewhere) {}
 
@@ -59,7 +61,15 @@ export class Players {
     return {
       name: this.name(id), account: this.isAccount(id), ...(avatar === null ? {} : { avatar }), ...(this.isBot(id) ? { bot: true } : {}),
       connected, since: connected ? null : this.lastSeen.get(id) ?? null,
+      ...((this.vacations.get(id)?.length ?? 0) > 0 ? { vacations: this.vacations.get(id)! } : {}),
     };
+  }
+
+  /** A player's days off, all of them as the store has them (the table core's vacation.ts). */
+  knowVacations(id: string, periods: readonly VacationPeriod[]): void { this.vacations.set(id, periods); }
+  /** Reads the days off of the players among `ids` not read yet (a table being hosted, a hello). */
+  async loadVacations(store: { readonly vacations: { vacationsOf(id: string): Promise<VacationPeriod[]> } }, ids: readonly string[]): Promise<void> {
+    for (const id of ids) if (!this.vacations.has(id)) this.vacations.set(id, await store.vacations.vacationsOf(id));
   }
 
   /** The player was last seen at `at` (their last connection closed, or the server started without them). */

@@ -142,6 +142,8 @@ export class Tables implements TableHost {
       const p = await this.d.store.playerById(id);
       if (p) this.d.players.know(p.id, p.name, Boolean(p.accountSince), p.avatar ?? null, p.bot === true);
     }
+    // Days off reach the table with its people, before its clocks are worked out (vacation.ts of the table core).
+    if (row.turnBased?.vacation === true) await this.d.players.loadVacations(this.d.store, seatedPlayers(row));
     const table = await Table.restore(row, this, fence);
     this.register(table);
     return table;

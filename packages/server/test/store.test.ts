@@ -89,7 +89,7 @@ afterEach(async () => {
 const LATEST_TABLES = [
   'actions', 'digest_items', 'games', 'mail_marks', 'meta', 'name_skeletons', 'notify_accounts', 'notify_keys', 'notify_tokens', 'player_games', 'players',
   'push_subscriptions', 'rating_history', 'ratings', 'sessions', 'table_leases', 'tables', 'tournament_parts', 'tournaments', 'turn_seats',
-  'turn_tables',
+  'turn_tables', 'vacations',
 ];
 
 /** A game row as a server stores one at the start. */

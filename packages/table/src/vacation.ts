@@ -3,7 +3,7 @@
  * `vacation: true`, a seat whose player has declared a vacation has its move clock stopped while it
  * lasts — neither the move's own time nor the bank runs — so no stand-in plays for it then.
  *
- * The periods reach the table as part of what it knows of a person (`Person.vacations`), given by
+ * The periods reach the table as part of what it knows of a person (state.ts's `Person.vacations`), given by
  * the shell from its store. That keeps a table rebuilt from the store exact: a period can only be
  * declared from now on, and ending one early cuts it at that moment, so the part of every period
  * before any given moment never changes afterwards. The banks a live table worked out at each move
@@ -12,7 +12,6 @@
  */
 import type { Seat } from '@parlor/rules';
 import type { TableRow } from './rows.js';
-import type { Person } from './state.js';
 
 /** One vacation: from `from` until `to` (ms since the epoch, `to` excluded). */
 export interface VacationPeriod {
@@ -26,7 +25,7 @@ const NONE: readonly VacationPeriod[] = [];
 export const allowsVacation = (row: TableRow): boolean => row.turnBased?.vacation === true;
 
 /** The days off that count for `seat` at this table: its player's, where the table allows them; none otherwise. */
-export function seatVacations(row: TableRow, people: Readonly<Record<string, Person>>, seat: Seat): readonly VacationPeriod[] {
+export function seatVacations(row: TableRow, people: Readonly<Record<string, { readonly vacations?: readonly VacationPeriod[] }>>, seat: Seat): readonly VacationPeriod[] {
   if (!allowsVacation(row)) return NONE;
   const s = row.seats[seat];
   return s?.kind === 'player' ? people[s.playerId]?.vacations ?? NONE : NONE;

@@ -36,6 +36,7 @@ export const COPIED_TABLES: readonly { readonly name: string; readonly columns: 
   { name: 'notify_keys', columns: ['name', 'body'] },
   { name: 'turn_tables', columns: ['table_id', 'body'] },
   { name: 'turn_seats', columns: ['player_id', 'table_id', 'seat', 'to_move'] },
+  { name: 'vacations', columns: ['player_id', 'starts_at', 'ends_at'] },
 ];
 /** Every table a non-empty target would have rows in. */
 const TARGET_TABLES = [...COPIED_TABLES.map((t) => t.name), 'table_leases'];

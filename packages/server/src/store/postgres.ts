@@ -4,6 +4,7 @@ import { postgresError } from './postgres/errors.js';
 import { PostgresLeases } from './postgres/leases.js';
 import { migrate } from './postgres/migrations.js';
 import { PostgresNotifications } from './postgres/notifications.js';
+import { PostgresVacations } from './postgres/vacations.js';
 import { postgresNameSkeletons } from './postgres/name-skeletons.js';
 import { PostgresPlayers } from './postgres/players.js';
 import { PostgresRecords } from './postgres/records.js';
@@ -34,6 +35,7 @@ export class PostgresStore implements Store {
   private readonly tournamentRows: PostgresTournaments;
   readonly notifications: PostgresNotifications;
   readonly turns: PostgresTurns;
+  readonly vacations: PostgresVacations;
 
   private constructor(private readonly db: PostgresConnection) {
     this.players = new PostgresPlayers(db);
@@ -45,6 +47,7 @@ export class PostgresStore implements Store {
     this.tournamentRows = new PostgresTournaments(db);
     this.notifications = new PostgresNotifications(db);
     this.turns = new PostgresTurns(db);
+    this.vacations = new PostgresVacations(db);
   }
 
   /** Connects, runs the migrations this database has not had, and resolves to the store. */

@@ -5,6 +5,7 @@ import { SqliteAccounts } from './sqlite/accounts.js';
 import { SqliteLeases } from './sqlite/leases.js';
 import { migrate } from './sqlite/migrations.js';
 import { SqliteNotifications } from './sqlite/notifications.js';
+import { SqliteVacations } from './sqlite/vacations.js';
 import { SqlitePlayers } from './sqlite/players.js';
 import { SqliteRecords } from './sqlite/records.js';
 import { SqliteSessions } from './sqlite/sessions.js';
@@ -43,6 +44,7 @@ export class SqliteStore implements Store {
   private readonly tournamentRows: SqliteTournaments;
   readonly notifications: SqliteNotifications;
   readonly turns: SqliteTurns;
+  readonly vacations: SqliteVacations;
 
   /**
    * `timeoutMs` (PARLOR_DB_TIMEOUT_MS, default 5 s): how long a statement waits for a lock another
@@ -66,6 +68,7 @@ export class SqliteStore implements Store {
     this.tournamentRows = new SqliteTournaments(this.db, this.leases);
     this.notifications = new SqliteNotifications(this.db, (fn) => this.guard(fn));
     this.turns = new SqliteTurns(this.db, this.leases, (fn) => this.guard(fn));
+    this.vacations = new SqliteVacations(this.db, (fn) => this.guard(fn));
   }
 
   /** Runs a statement; a failure of the database itself becomes StoreUnavailable. */

@@ -3,6 +3,8 @@ import type { ActionRow, GameRow, TableRow } from '@parlor/table';
 import type { TournamentRow } from './tournament-row.js';
 import type { NotificationStore } from './notifications.js';
 import type { TurnStore } from './turns.js';
+import type { VacationStore } from './vacations.js';
+import type { RatingKey, RatingPoint, RatingRow } from './rating-rows.js';
 
 export interface PlayerRow {
   readonly id: string;
@@ -54,26 +56,7 @@ export interface PlayerGameRow {
   readonly stats: unknown;
 }
 
-/** A player's rating in one game (OpenSkill / Weng-Lin, ratings/). */
-export interface RatingRow {
-  readonly playerId: string;
-  readonly game: GameId;
-  readonly mu: number;
-  readonly sigma: number;
-  /** Rated games played, and won. */
-  readonly games: number;
-  readonly wins: number;
-  readonly updatedAt: string;
-}
-
-/** A rating after one rated game. */
-export interface RatingPoint {
-  readonly tableId: string;
-  readonly gameNo: number;
-  readonly mu: number;
-  readonly sigma: number;
-  readonly at: string;
-}
+export type { RatingKey, RatingPoint, RatingRow } from './rating-rows.js';
 
 /** What a finished game leaves besides its result: each player's part, and new ratings (rated games). */
 export interface GameRecords {
@@ -170,13 +153,13 @@ export interface Store {
    */
   deleteAccount(playerId: string, shownAs: string, at: string): Promise<void>;
   ratingsOf(playerId: string): Promise<RatingRow[]>;
-  ratingHistory(playerId: string, game: GameId): Promise<RatingPoint[]>;
+  ratingHistory(playerId: string, game: RatingKey): Promise<RatingPoint[]>;
   /** A player's finished games, newest first, after `before` (a finishedAt|tableId|gameNo cursor). */
   playerGames(playerId: string, limit: number, before?: string): Promise<PlayerGameRow[]>;
   /** Every finished game of a player (for lifetime statistics). */
   allPlayerGames(playerId: string): Promise<PlayerGameRow[]>;
   /** Account players' ratings in a game, best conservative rating (μ − 3σ) first, after `after` (a rank). */
-  leaderboard(game: GameId, limit: number, offset: number): Promise<(RatingRow & { name: string })[]>;
+  leaderboard(game: RatingKey, limit: number, offset: number): Promise<(RatingRow & { name: string })[]>;
   /** Statements sent to a database server so far (a networked store only; the load bench reads it from /metrics). */
   readonly roundTrips?: number;
   /** Inserts or replaces a table's row (LeaseLost when `fence` is stale). */
@@ -254,5 +237,6 @@ export interface Store {
   probe(process: string, at: string): Promise<void>;
   readonly notifications: NotificationStore; // addresses, push subscriptions, one-time tokens: notifications.ts
   readonly turns: TurnStore; // running turn-based tables' summaries, by player: turns.ts
+  readonly vacations: VacationStore; // accounts' days off: vacations.ts
   close(): Promise<void>;
 }

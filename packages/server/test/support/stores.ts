@@ -251,5 +251,7 @@ export async function populate(store: Store): Promise<StoredGame[]> {
   await n.notifyKeys(JSON.stringify({ publicKey: 'pub', privateKey: 'priv' }));
   // A running turn-based table's summary, listed for its players (store/turns.ts).
   await store.turns.saveTurnSummary('T4', { tableId: 'T4', seats: [{ playerId: 'dee', seat: 0, toMove: true }], body: JSON.stringify({ tableId: 'T4', toMove: [0] }) });
+  // Days off: Ann's one day, declared at its start.
+  expect(await store.vacations.addVacation('ann', { from: Date.parse(at(900)), to: Date.parse(at(900)) + 86_400_000 }, Date.parse(at(900)))).toBe(true);
   return games;
 }

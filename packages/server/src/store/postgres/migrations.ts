@@ -203,6 +203,8 @@ const MIGRATIONS: readonly { readonly version: number; up(db: Sql): Promise<void
     up: async (db) => { await db.query('ALTER TABLE tables ADD COLUMN due_at BIGINT; CREATE INDEX tables_due ON tables (due_at) WHERE due_at IS NOT NULL'); },
   },
   TURNS_MIGRATION, // 13: running turn-based tables' summaries and seats (turns-migration.ts)
+  // Accounts' days off: as SQLite's migration 14.
+  { version: 14, up: async (db) => { await db.query(`CREATE TABLE vacations (player_id ${T} NOT NULL, starts_at BIGINT NOT NULL, ends_at BIGINT NOT NULL, PRIMARY KEY (player_id, starts_at))`); } },
 ];
 /** The schema this code writes; the same number as SQLite's SCHEMA_VERSION (a test checks). */
 export const POSTGRES_SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;

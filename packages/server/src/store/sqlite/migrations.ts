@@ -193,6 +193,14 @@ const MIGRATIONS: readonly { readonly version: number; up(db: Database.Database)
       CREATE INDEX turn_seats_table ON turn_seats (table_id);
     `),
   },
+  {
+    // Accounts' days off (store/vacations.ts): each period from and to (ms), which stop the
+    // player's clocks at the turn-based tables that allow it.
+    version: 14,
+    up: (db) => db.exec(`
+      CREATE TABLE vacations (player_id TEXT NOT NULL, starts_at INTEGER NOT NULL, ends_at INTEGER NOT NULL, PRIMARY KEY (player_id, starts_at));
+    `),
+  },
 ];
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
 
