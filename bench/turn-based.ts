@@ -17,10 +17,13 @@
  *   lag         from each table's due time to its stand-in's move as stored (p50, p99, max; aim:
  *               every one within a minute)
  *   RSS         the server's memory at the end (the woken tables leave memory again)
- *   real-time   the live tables' move latency over the due minute (p50, p99; aim: p99 < 100 ms)
+ *   real-time   the live tables' move latency alone for BENCH_TURN_BASELINE seconds first, then
+ *               over the due minute (p50, p99; aim: p99 < 100 ms beside the due clocks), and the
+ *               server's CPU in each window: the two side by side show what the due clocks cost
  *
- * Settings: BENCH_TURN_TABLES="1000,10000,100000", BENCH_TURN_DUE=10000, BENCH_TURN_LEAD=40,
- * BENCH_TURN_LIVE=1000 (0: none), BENCH_THINK_MS="1000-3000", BENCH_CPU_PROF=dir (the server runs with
+ * Settings: BENCH_TURN_TABLES="1000,10000,100000", BENCH_TURN_DUE=10000, BENCH_TURN_LEAD=75,
+ * BENCH_TURN_LIVE=1000 (0: none), BENCH_TURN_BASELINE=30 (seconds the real-time tables are measured alone
+ * first, when the lead leaves room for it), BENCH_THINK_MS="1000-3000", BENCH_CPU_PROF=dir (the server runs with
  * --cpu-prof, its profile written to dir when it stops).
  * Exit status 1 when a due clock was not handled within a minute, or the level could not run.
  */
@@ -47,7 +50,8 @@ const num = (key: string, fallback: number) => {
 const COUNTS = list('BENCH_TURN_TABLES', '1000,10000,100000');
 if (COUNTS.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`BENCH_TURN_TABLES must be whole numbers ≥ 1, not "${process.env.BENCH_TURN_TABLES}"`);
 const DUE = num('BENCH_TURN_DUE', 10_000);
-const LEAD_S = num('BENCH_TURN_LEAD', 40);
+const LEAD_S = num('BENCH_TURN_LEAD', 75);
+const BASE_S = num('BENCH_TURN_BASELINE', 30);
 const LIVE = num('BENCH_TURN_LIVE', 1000);
 const THINK = (process.env.BENCH_THINK_MS ?? '1000-3000').split('-').map(Number) as [number, number];
 const PLAYERS = 2000;
@@ -150,6 +154,11 @@ async function stop(r: Running): Promise<void> {
   await exited;
 }
 
+/** CPU time (user + system) the process has used, in ms (clock ticks of 10 ms, as Linux counts them). */
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 /** `n` real-time tables of four clients each, seated and started (the load bench's clients). */
@@ -218,12 +227,26 @@ async function level(n: number, withDue: boolean): Promise<boolean> {
       const first = Math.min(...dueTimes.values());
       const last = Math.max(...dueTimes.values());
       console.log(`  ${due} tables due from ${fmt((first - Date.now()) / 1000)} s from now, over ${fmt((last - first) / 1000)} s; ${runs.length} real-time tables playing meanwhile`);
+      // The same real-time tables measured first without due clocks, then beside them: one run, side by side.
+      let baseline: { lat: number[]; actions: number; seconds: number; cpu: number } | null = null;
+      if (runs.length > 0 && first - Date.now() > (BASE_S + 2) * 1000) {
+        await sleep(1000);
+        const cpu0 = cpuMs(s.child.pid!);
+        stats.measuring = true;
+        await sleep(BASE_S * 1000);
+        stats.measuring = false;
+        baseline = { lat: [...stats.latencies].sort((a, b) => a - b), actions: stats.actions, seconds: BASE_S, cpu: cpuMs(s.child.pid!) - cpu0 };
+        stats.latencies = [];
+        stats.actions = 0;
+      }
       await sleep(Math.max(0, first - Date.now()));
+      const cpuFrom = cpuMs(s.child.pid!);
       stats.measuring = true;
       const measuredFrom = Date.now();
       await sleep(Math.max(0, last - Date.now()));
       stats.measuring = false;
       const measuredFor = (Date.now() - measuredFrom) / 1000;
+      const cpuDuring = cpuMs(s.child.pid!) - cpuFrom;
       // Every due clock has until a minute after its time.
       const ids = [...dueTimes.keys()];
       let moves = movesOf(file, ids);
@@ -238,7 +261,10 @@ async function level(n: number, withDue: boolean): Promise<boolean> {
       const late = lags.filter((l) => l > MINUTE).length;
       const end = rssMb(s.child.pid!);
       console.log(`  handled ${moves.size} of ${ids.length} due clocks; lag p50 ${fmt(quantile(lags, 0.5) / 1000)} s, p99 ${fmt(quantile(lags, 0.99) / 1000)} s, max ${fmt((lags.at(-1) ?? NaN) / 1000)} s; RSS ${fmt(end)} MB after`);
-      console.log(`  real-time tables over the ${fmt(measuredFor, 0)} s of the due minute: ${stats.actions} moves measured, p50 ${fmt(quantile(lat, 0.5))} ms, p99 ${fmt(quantile(lat, 0.99))} ms, errors ${stats.errorCount()}`);
+      if (baseline !== null) {
+        console.log(`  real-time tables over ${baseline.seconds} s before it, alone: ${baseline.actions} moves measured, p50 ${fmt(quantile(baseline.lat, 0.5))} ms, p99 ${fmt(quantile(baseline.lat, 0.99))} ms; server CPU ${fmt(baseline.cpu / 10 / baseline.seconds, 0)}% of a core`);
+      }
+      console.log(`  real-time tables over the ${fmt(measuredFor, 0)} s of the due minute: ${stats.actions} moves measured, p50 ${fmt(quantile(lat, 0.5))} ms, p99 ${fmt(quantile(lat, 0.99))} ms, errors ${stats.errorCount()}; server CPU ${fmt(cpuDuring / 10 / measuredFor, 0)}% of a core`);
       const handled = moves.size === ids.length && late === 0;
       console.log(`aim (every due clock handled within a minute): ${handled ? 'MET' : 'MISSED'}; aim (real-time p99 < 100 ms beside them): ${quantile(lat, 0.99) < 100 ? 'MET' : 'MISSED'}`);
       ok = handled;
