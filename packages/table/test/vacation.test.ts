@@ -26,7 +26,7 @@ class Shell {
   actions: ActionRow[] = [];
   readonly timers = new Map<string, number>();
   readonly asks: Extract<Effect, { kind: 'ask' }>['ask'][] = [];
-  effects: Effect[] = [];
+  effects: readonly Effect[] = [];
 
   constructor(row: TableRow) {
     this.row = row;

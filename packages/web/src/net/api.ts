@@ -1,5 +1,5 @@
 import type {
-  ApiErrorCode, GameExport, GamesPage, Leaderboard, PlayerProfile, SessionReply, TournamentDetail, TournamentRequest, TournamentsPage, YourTurns,
+  ApiErrorCode, GameExport, GamesPage, Leaderboard, PlayerProfile, RatingMode, SessionReply, TournamentDetail, TournamentRequest, TournamentsPage, YourTurns,
 } from '@parlor/protocol';
 
 /**
@@ -66,7 +66,9 @@ export const api = {
   myGames: (cursor: string | null, token: string) => apiCall<GamesPage>('GET', `/api/me/games${q({ cursor })}`, { token }),
   /** This player's running turn-based tables, your move first (docs/api.md, "Your turn-based tables"). */
   myTurns: (token: string) => apiCall<YourTurns>('GET', '/api/me/turns', { token }),
-  leaderboard: (game: string, cursor: string | null) => apiCall<Leaderboard>('GET', `/api/leaderboard/${seg(game)}${q({ cursor })}`),
+  /** A game's board of real-time ratings, or of its turn-based ones (`mode`, docs/api.md "Ratings"). */
+  leaderboard: (game: string, cursor: string | null, mode: RatingMode = 'live') =>
+    apiCall<Leaderboard>('GET', `/api/leaderboard/${seg(game)}${q({ cursor, mode: mode === 'live' ? null : mode })}`),
   /** A finished game's export; a private table's with its invite or a player's token. */
   game: (tableId: string, gameNo: number, invite: string | null, token: string | null) =>
     apiCall<GameExport>('GET', `/api/games/${seg(tableId)}/${gameNo}${q({ invite })}`, { token }),
@@ -88,6 +90,6 @@ export function replayHref(tableId: string, gameNo: number, invite: string | nul
 }
 
 export const profileHref = (name: string): string => `/players/${seg(name)}`;
-export const leaderboardHref = (game: string): string => `/leaderboard/${seg(game)}`;
+export const leaderboardHref = (game: string, mode: RatingMode = 'live'): string => `/leaderboard/${seg(game)}${q({ mode: mode === 'live' ? null : mode })}`;
 /** A tournament's page, with a private one's invite when known. */
 export const tournamentHref = (id: string, invite: string | null = null): string => `/tournaments/${seg(id)}${q({ invite })}`;

@@ -38,6 +38,7 @@ export function CreateTable({ onDone }: { onDone: (tableId: string | null) => vo
   const [moveSeconds, setMoveSeconds] = useState(TURN_MOVE_DEFAULT);
   const [bankSeconds, setBankSeconds] = useState(TURN_BANK_DEFAULT);
   const [windowSeconds, setWindowSeconds] = useState(TURN_WINDOW_DEFAULT);
+  const [vacation, setVacation] = useState(true);
   const [min, max] = SEAT_RANGE[game];
   const turn = mode === 'turn-based';
   const duration = (s: number) => formatDuration(s, i18n.language);
@@ -57,7 +58,7 @@ export function CreateTable({ onDone }: { onDone: (tableId: string | null) => vo
     setBusy(true);
     const r = await client.request(createMessage({
       game, seats, options, private: priv, rated: rated && account, mode, moveTimer: moveTimer as 0 | 30 | 60 | 120, responseWindow, grace,
-      moveSeconds, bankSeconds, windowSeconds: window === null ? null : windowSeconds,
+      moveSeconds, bankSeconds, windowSeconds: window === null ? null : windowSeconds, vacation,
     }));
     setBusy(false);
     if (r.type === 'table') onDone(r.table.id);
@@ -113,6 +114,11 @@ export function CreateTable({ onDone }: { onDone: (tableId: string | null) => vo
             </select>
           </label>
           <p id="turn-bank-help" className="hint">{t('create.turnBankHelp')}</p>
+          <label className="choice">
+            <input type="checkbox" checked={vacation} onChange={(e) => setVacation(e.target.checked)} aria-describedby="turn-vacation-help" />
+            {' '}{t('create.turnVacation')}
+          </label>
+          <p id="turn-vacation-help" className="hint">{t('create.turnVacationHelp')}</p>
           {window !== null && (
             <>
               <label>{t(`options.${game}.responseWindow.label`)}

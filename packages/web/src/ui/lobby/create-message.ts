@@ -33,6 +33,8 @@ export interface CreateChoices {
   readonly moveSeconds: number;
   readonly bankSeconds: number;
   readonly windowSeconds: number | null;
+  /** A turn-based table lets its players' days off stop their clocks (absent: not). */
+  readonly vacation?: boolean;
 }
 
 type Create = Omit<Extract<ClientMessage, { type: 'table.create' }>, 'id'>;
@@ -46,7 +48,10 @@ export function createMessage(c: CreateChoices): Create {
   if (c.mode === 'turn-based') {
     return {
       ...common,
-      turnBased: { moveSeconds: c.moveSeconds, bankSeconds: c.bankSeconds, ...(c.windowSeconds === null ? {} : { windowSeconds: c.windowSeconds }) },
+      turnBased: {
+        moveSeconds: c.moveSeconds, bankSeconds: c.bankSeconds, ...(c.windowSeconds === null ? {} : { windowSeconds: c.windowSeconds }),
+        ...(c.vacation === true ? { vacation: true } : {}),
+      },
     };
   }
   return { ...common, moveTimer: c.moveTimer, ...(c.responseWindow === null ? {} : { responseWindow: c.responseWindow }), grace: c.grace };

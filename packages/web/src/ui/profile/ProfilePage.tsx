@@ -1,4 +1,4 @@
-import { GAME_IDS, type PlayerProfile } from '@parlor/protocol';
+import { GAME_IDS, type GameId, type PlayerProfile, type RatingMode } from '@parlor/protocol';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, leaderboardHref } from '../../net/api.js';
@@ -54,6 +54,8 @@ export function ProfilePage({ name }: { name: string }) {
   const p = loaded.profile;
   const lang = i18n.language;
   const rated = GAME_IDS.filter((g) => p.ratings[g] !== undefined);
+  // An older server sends no turn-based ratings.
+  const turnRated = GAME_IDS.filter((g) => p.turnBasedRatings?.[g] !== undefined);
   const played = GAME_IDS.filter((g) => p.games[g] !== undefined);
   const mine = me !== null && me.name.toLocaleLowerCase() === p.name.toLocaleLowerCase();
   return (
@@ -68,30 +70,18 @@ export function ProfilePage({ name }: { name: string }) {
 
       <section className="panel" aria-labelledby="ratings-h">
         <h2 id="ratings-h">{t('account.profile.ratings')}</h2>
-        {rated.length === 0 ? <p className="hint">{t('account.profile.noRatings')}</p> : (
-          <ul className="rating-cards">
-            {rated.map((g) => {
-              const r = p.ratings[g]!;
-              const last = r.history.at(-1);
-              return (
-                <li key={g} className="rating-card">
-                  <h3>{t(`games.${g}.name`)}</h3>
-                  <p className="rating-figure">
-                    <RatingFigure className="rating-value" display={r.display} provisional={r.provisional} games={r.games} badge />
-                    {last !== undefined && <span className="small">{t('account.profile.lastChange')} <RatingChange change={last.change} /></span>}
-                    <span className="muted small"> {t('account.profile.muSigma', { mu: num(r.mu, lang), sigma: num(r.sigma, lang) })}</span>
-                  </p>
-                  {r.provisional && <p className="small provisional-note">{t('account.rating.provisionalLeft', { count: Math.max(1, gamesToSettle(r.games)) })}</p>}
-                  <p className="small">{t('account.profile.ratedGames', { count: r.games, wins: r.wins })}</p>
-                  <RatingChart history={r.history} game={t(`games.${g}.name`)} />
-                  <p className="small"><Link href={leaderboardHref(g)}>{t('account.profile.leaderboard')}</Link></p>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        {rated.length === 0 ? <p className="hint">{t('account.profile.noRatings')}</p> : <RatingCards ratings={p.ratings} games={rated} mode="live" />}
         <p className="hint">{t('account.profile.ratingHint')}</p>
       </section>
+
+      {/* Turn-based games are rated apart from real-time ones (docs/api.md, "Ratings"): shown where there are any. */}
+      {turnRated.length > 0 && (
+        <section className="panel" aria-labelledby="turn-ratings-h">
+          <h2 id="turn-ratings-h">{t('account.profile.turnRatings')}</h2>
+          <RatingCards ratings={p.turnBasedRatings ?? {}} games={turnRated} mode="turn-based" />
+          <p className="hint">{t('account.profile.turnRatingsHint')}</p>
+        </section>
+      )}
 
       <section className="panel" aria-labelledby="lifetime-h">
         <h2 id="lifetime-h">{t('account.profile.lifetime')}</h2>
@@ -123,5 +113,33 @@ export function ProfilePage({ name }: { name: string }) {
         <p className="small"><Link href={`/players/${encodeURIComponent(p.name)}/games`}>{t('account.profile.allGames')}</Link></p>
       </section>
     </div>
+  );
+}
+
+/** A profile's rating cards, one per game rated at this pace (`mode`): the figure, its last change, the chart, the board. */
+function RatingCards({ ratings, games, mode }: { ratings: PlayerProfile['ratings']; games: readonly GameId[]; mode: RatingMode }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  return (
+    <ul className="rating-cards">
+      {games.map((g) => {
+        const r = ratings[g]!;
+        const last = r.history.at(-1);
+        return (
+          <li key={g} className="rating-card">
+            <h3>{t(`games.${g}.name`)}</h3>
+            <p className="rating-figure">
+              <RatingFigure className="rating-value" display={r.display} provisional={r.provisional} games={r.games} badge />
+              {last !== undefined && <span className="small">{t('account.profile.lastChange')} <RatingChange change={last.change} /></span>}
+              <span className="muted small"> {t('account.profile.muSigma', { mu: num(r.mu, lang), sigma: num(r.sigma, lang) })}</span>
+            </p>
+            {r.provisional && <p className="small provisional-note">{t('account.rating.provisionalLeft', { count: Math.max(1, gamesToSettle(r.games)) })}</p>}
+            <p className="small">{t('account.profile.ratedGames', { count: r.games, wins: r.wins })}</p>
+            <RatingChart history={r.history} game={mode === 'live' ? t(`games.${g}.name`) : `${t(`games.${g}.name`)} (${t('create.modeTurn')})`} />
+            <p className="small"><Link href={leaderboardHref(g, mode)}>{t('account.profile.leaderboard')}</Link></p>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -98,10 +98,10 @@ export function AwayBar({ table, snapshot }: { table: TableState; snapshot: Game
 /**
  * A player card's presence line: "away — a bot plays" (and why); "disconnected — a bot takes over in
  * 0:24" once the player has actually lost their connection (nothing while they are here and
- * thinking); at a turn-based table, the seat's time bank left; and, on tables without a move timer, "Replace with a bot" once the others may do so.
+ * thinking); at a turn-based table, the seat's time bank left and "on vacation until …"; and, on tables without a move timer, "Replace with a bot" once the others may do so.
  */
 export function SeatPresence({ table, snapshot, seat, name }: { table: TableState; snapshot: GameSnapshot | undefined; seat: number; name: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { client } = useServices();
   const me = useApp((s) => s.player);
   const s = playerSeat(table, seat);
@@ -125,6 +125,12 @@ export function SeatPresence({ table, snapshot, seat, name }: { table: TableStat
         </span>
       )}
       {!away && !s.connected && <span className="badge badge-gone">{t('table.disconnected')}</span>}
+      {/* Days off at a turn-based table that allows them: the seat's clock stands still until then. */}
+      {s.vacationUntil !== undefined && s.vacationUntil > now && (
+        <span className="badge badge-vacation">
+          {t('presence.vacationUntil', { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(s.vacationUntil) })}
+        </span>
+      )}
       {takeOver !== null && (
         <span className="small muted stand-in-wait" role="timer" aria-live="off">
           {t('presence.takeOverIn', { time: clock(takeOver) })}
