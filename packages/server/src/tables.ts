@@ -86,7 +86,7 @@ export class Tables implements TableHost {
   stepped(table: Table, before: TableState, after: TableState): void {
     for (const n of turnNotices(before, after)) this.notify?.({ ...n, game: table.row.game });
     this.waiting.stepped(table, after);
-    storeTurnSummary(table);
+    storeTurnSummary(table, after);
   }
 
   // ---- hosting -----------------------------------------------------------------------------

@@ -100,12 +100,11 @@ const queued = new Map<string, Promise<void>>();
 
 /**
  * After each step of a table (Tables.stepped): its summary stored when it changed — replaced, or
- * removed once the table is no longer a running turn-based game. Read from the table as it is now
- * (a step may have taken another inside it: a bot's move answered at once). A write that fails is
- * made again at the table's next step; a table whose lease was lost writes nothing more.
+ * removed once the table is no longer a running turn-based game (`now`: the table after the step).
+ * A write that fails is made again at the table's next step; a table whose lease was lost writes
+ * nothing more.
  */
-export function storeTurnSummary(t: Table): void {
-  const now = t.state;
+export function storeTurnSummary(t: Table, now: TableState): void {
   if (now.row.turnBased === undefined) return;
   const body = turnBody(now);
   const key = body === null ? '' : JSON.stringify(body);

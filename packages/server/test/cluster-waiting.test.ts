@@ -7,6 +7,7 @@ import { TEST_REDIS, leaseOwners, skipCluster } from './support/cluster.js';
 import { type TestSchema, freshSchema } from './support/stores.js';
 import { type TestServer, testServer } from './support/server.js';
 import { isGame, seen } from './support/table-driver.js';
+import { startedTurnBased } from './support/turn-based.js';
 import { until } from './support/until.js';
 
 // Turn-based tables waiting out of memory in a cluster (docs/operations.md, "A cluster"): two
@@ -45,13 +46,8 @@ describe.skipIf(skip)('turn-based tables waiting in a cluster', () => {
     const bob = await connect(b, 'Bob');
     const cat = await connect(b, 'Cat'); // watches the lobby on the other process
 
-    const made = await ann.request({ type: 'table.create', game: 'flip-7', seats: 2, turnBased: { moveSeconds: 86_400, bankSeconds: 0 } });
-    if (made.type !== 'table') throw new Error(JSON.stringify(made));
-    const tableId = made.table.id;
-    expect(await bob.request({ type: 'table.sit', tableId, seat: 1 })).toMatchObject({ type: 'ok' });
     const startedAt = clock.now();
-    expect(await ann.request({ type: 'table.start', tableId })).toMatchObject({ type: 'ok' });
-    await seen(ann, isGame(tableId, (m) => m.seq === 0));
+    const tableId = await startedTurnBased(ann, bob);
     await until("the lobby on b lists the running table", async () => {
       const page = await cat.request({ type: 'lobby.watch', status: 'running' });
       return page.type === 'lobby' && page.tables.some((t) => t.id === tableId);

@@ -6,6 +6,7 @@ import { readLog } from './support/game-log.js';
 import { serverPerTest } from './support/per-test.js';
 import { testServer } from './support/server.js';
 import { isGame, isTable, seen } from './support/table-driver.js';
+import { startedTurnBased } from './support/turn-based.js';
 import { until } from './support/until.js';
 
 // A turn-based table through the server, on a paused clock the test moves by days: it is made,
@@ -84,13 +85,8 @@ describe('a turn-based table waiting out of memory', () => {
     const server = await start({}, { clock, seed: () => 'turn-based-waiting' });
     const ann = await connect('Ann');
     const bob = await connect('Bob');
-    const made = await ann.request({ type: 'table.create', game: 'flip-7', seats: 2, turnBased: { moveSeconds: 86_400, bankSeconds: 0 } });
-    if (made.type !== 'table') throw new Error(JSON.stringify(made));
-    const tableId = made.table.id;
-    expect(await bob.request({ type: 'table.sit', tableId, seat: 1 })).toMatchObject({ type: 'ok' });
     const startedAt = clock.now();
-    expect(await ann.request({ type: 'table.start', tableId })).toMatchObject({ type: 'ok' });
-    await seen(ann, isGame(tableId, (m) => m.seq === 0));
+    const tableId = await startedTurnBased(ann, bob);
     const due = startedAt + DAY;
     const hosted = () => server.hub.tables.has(tableId);
     const dueIn = async (by: number) => {

@@ -143,8 +143,10 @@ export class TableRunner {
     }
     const before = this.state;
     this.state = s.state;
-    await this.perform(s.effects, now);
+    // Told before its effects are performed: a bot answering at once steps again inside them, and
+    // the shell hears of the steps in the order they were taken, each with its own state.
     this.ports.stepped?.(before, s.state);
+    await this.perform(s.effects, now);
     return null;
   }
 
