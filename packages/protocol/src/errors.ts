@@ -41,6 +41,11 @@ export const PROTOCOL_ERRORS = {
   ACCOUNT_REQUIRED: 'Only players with an account may play rated games.',
   UNKNOWN_TOURNAMENT: 'There is no such tournament (or it is private and the invite is missing).',
   TOURNAMENT_TABLE: 'A tournament table plays one game: the tournament seats you at your next table.',
+  NO_SUCH_ACCOUNT: 'No account has that name: only accounts can be invited (a guest cannot).',
+  TABLE_FULL: 'Every seat at this table is taken: there is no seat to invite anyone to.',
+  ALREADY_THERE: 'That player has a seat at this table already.',
+  ALREADY_INVITED: 'That player has been invited to this table already.',
+  TOO_MANY_INVITES: 'Too many invitations in a minute; wait a moment.',
   ROUND_OVER: "The tournament's time for this game is up: stand-in bots finish it.",
 } as const;
 

@@ -104,6 +104,12 @@ export const clientMessage = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('table.bot.add'), id, tableId, seat, level: z.enum(BOT_LEVELS) }),
   z.strictObject({ type: z.literal('table.bot.remove'), id, tableId, seat }),
   z.strictObject({ type: z.literal('table.start'), id, tableId }),
+  /**
+   * Invites an account, by its name, to a table with a free seat that is not playing a game: its
+   * pages hear `invited` (with a private table's invite), and push or mail tell it when it has no
+   * page on the table (docs/notifications.md). The creator or a seated player may invite.
+   */
+  z.strictObject({ type: z.literal('table.invite'), id, tableId, name: z.string().min(1).max(MAX_MESSAGE_BYTES) }),
   z.strictObject({ type: z.literal('table.again'), id, tableId }),
   /** Follows a tournament: a `tournament` message now and at each change (and `tournament.paired` when you are seated). */
   z.strictObject({ type: z.literal('tournament.watch'), id, tournamentId: z.string().min(1).max(40), invite: z.string().max(64).optional() }),

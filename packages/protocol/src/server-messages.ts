@@ -192,7 +192,12 @@ export type ServerMessage =
   /** A tournament's page (docs/tournaments.md): on `tournament.watch`, and whenever its players, standings or games change. */
   | { readonly type: 'tournament'; readonly re?: string | number; readonly tournament: TournamentDetail }
   /** To every connection of a player a tournament has just seated: the table to go to. */
-  | { readonly type: 'tournament.paired'; readonly tournamentId: string; readonly tableId: string };
+  | { readonly type: 'tournament.paired'; readonly tournamentId: string; readonly tableId: string }
+  /**
+   * To every page of an account another player invited to a table (`table.invite`): the table, its
+   * game, who invited, and the private table's invite to open it with (null for a public table).
+   */
+  | { readonly type: 'invited'; readonly tableId: string; readonly game: GameId; readonly from: PlayerInfo; readonly invite: string | null };
 
 /**
  * What one rated game did to a player's display rating (docs/api.md, "Display rating"): the figure

@@ -1,6 +1,9 @@
 import type { ClientMessage, ServerMessage } from '@parlor/protocol';
 import { type Frame, frameOf } from './frame.js';
-import type { RateLimit } from './rate-limit.js';
+import type { ServerConfig } from './config.js';
+import type { AddressLimits } from './limits.js';
+import type { Metrics } from './metrics.js';
+import { RateLimit } from './rate-limit.js';
 
 /** One WebSocket connection, after or before its hello. */
 export interface Connection {
@@ -33,3 +36,25 @@ export function senders(write: FrameWriter): Pick<Connection, 'send' | 'sendFram
 
 /** The messages about one table, which in a cluster go to the process hosting it. */
 export type TableMessage = Extract<ClientMessage, { tableId: string }>;
+
+/**
+ * A new connection from `address`, whose frames `write` puts on its socket and `close` closes, with
+ * the id `nextId()` gives; or null when that address has too many open already (it is told why and
+ * closed, 1008).
+ */
+export function openConnection(d: { readonly limits: AddressLimits; readonly metrics: Metrics; readonly config: ServerConfig },
+  nextId: () => string, write: FrameWriter, address: string, close: (code: number, reason: string) => void): Connection | null {
+  const { send, sendFrame } = senders(write);
+  if (!d.limits.connect(address)) {
+    d.metrics.refused.inc({ code: 'TOO_MANY_CONNECTIONS' });
+    send({ type: 'error', code: 'TOO_MANY_CONNECTIONS', message: `Too many connections from your address (at most ${d.config.maxConnectionsPerAddress}); close some first.` });
+    close(1008, 'too many connections');
+    return null;
+  }
+  d.metrics.sockets.inc();
+  return {
+    id: nextId(), playerId: null, send, sendFrame, address, watching: new Set(), lobby: false,
+    limit: new RateLimit(d.config.rateBurst, d.config.ratePerSecond),
+    chatLimit: new RateLimit(3, 1), close,
+  };
+}

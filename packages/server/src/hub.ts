@@ -7,7 +7,7 @@ import { tableMessage } from './table-messages.js';
 import { refused } from './refused.js';
 import type { Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
-import { type Connection, type FrameWriter, senders } from './connection.js';
+import { type Connection, type FrameWriter, openConnection } from './connection.js';
 import { hello } from './hello.js';
 import type { HostingPort, TableHosting } from './hosting/hosting.js';
 import { AddressLimits } from './limits.js';
@@ -16,7 +16,7 @@ import type { LobbyEntry } from './lobby.js';
 import { LobbyWatch } from './lobby-watch.js';
 import type { Metrics } from './metrics.js';
 import { Players } from './players.js';
-import { RateLimit } from './rate-limit.js';
+import { Invitations } from './invitations.js';
 import type { Store, TableRow } from './store/store.js';
 import { Tables } from './tables.js';
 import { Tournaments } from './tournaments.js';
@@ -52,6 +52,8 @@ export class Hub implements HostingPort {
   private readonly registry: Tables;
   /** The tournaments, directed here (alone) or by the holder of each one's lease (a cluster). */
   readonly tournaments: Tournaments;
+  /** Invitations to tables (`table.invite`): to the invitee's pages, and by push or mail. */
+  readonly invitations: Invitations;
   readonly hosting: TableHosting;
   private readonly lobby: LobbyWatch;
   private readonly limits: AddressLimits;
@@ -72,6 +74,7 @@ export class Hub implements HostingPort {
       hosting: this.hosting, gameFinished: (row, f) => this.tournaments.gameFinished(row, f),
     });
     this.tournaments = new Tournaments({ ...d, tables: this.registry, players: this.players, connections: () => this.players.all() });
+    this.invitations = new Invitations({ ...d, tables: this.registry, players: this.players });
   }
 
   get store(): Store { return this.d.store; }
@@ -79,8 +82,8 @@ export class Hub implements HostingPort {
   get log(): TableHost['log'] { return this.d.log; }
   /** The tables hosted here, by id. */
   get tables(): ReadonlyMap<string, Table> { return this.registry.hosted; }
-  /** Where turn-based tables' notices go (push and mail, notify/). */
-  set notices(fn: Tables['notify']) { this.registry.notify = fn; }
+  /** Where turn-based tables' notices and invitations go (push and mail, notify/). */
+  set notices(fn: Invitations['notify']) { this.registry.notify = fn; this.invitations.notify = fn; }
   get onlineEveryMs(): number { return this.lobby.onlineEveryMs; }
   set onlineEveryMs(ms: number) { this.lobby.onlineEveryMs = ms; }
   get online(): number { return this.players.online; }
@@ -90,6 +93,7 @@ export class Hub implements HostingPort {
     await this.hosting.start();
     this.registry.startWaking();
     await this.tournaments.start();
+    await this.invitations.start();
     const sweepSoon = () => {
       this.stopSweep = this.d.clock.after(this.d.config.sweepSeconds * 1000, () => void this.sweep().finally(() => { if (this.stopSweep !== null) sweepSoon(); }));
     };
@@ -149,24 +153,10 @@ export class Hub implements HostingPort {
   // ---- connections ---------------------------------------------------------------------------
   connectionsFrom(address: string): number { return this.limits.connectionsFrom(address); }
 
-  /**
-   * A new connection from `address`, whose frames `write` puts on its socket and `close` closes,
-   * or null when that address has too many open already (it is told why and closed, 1008).
-   */
+  /** A new connection (connection.ts's openConnection), or null when its address has too many open already. */
   connect(write: FrameWriter, address = 'unknown', close: (code: number, reason: string) => void = () => {}): Connection | null {
-    const { send, sendFrame } = senders(write);
-    if (!this.limits.connect(address)) {
-      this.d.metrics.refused.inc({ code: 'TOO_MANY_CONNECTIONS' });
-      send({ type: 'error', code: 'TOO_MANY_CONNECTIONS', message: `Too many connections from your address (at most ${this.d.config.maxConnectionsPerAddress}); close some first.` });
-      close(1008, 'too many connections');
-      return null;
-    }
-    this.d.metrics.sockets.inc();
-    const c: Connection = {
-      id: `c${this.nextId++}`, playerId: null, send, sendFrame, address, watching: new Set(), lobby: false,
-      limit: new RateLimit(this.d.config.rateBurst, this.d.config.ratePerSecond),
-      chatLimit: new RateLimit(3, 1), close,
-    };
+    const c = openConnection({ limits: this.limits, metrics: this.d.metrics, config: this.d.config }, () => `c${this.nextId++}`, write, address, close);
+    if (c === null) return null;
     this.byId.set(c.id, c);
     this.hosting.attach(c);
     return c;
@@ -229,6 +219,7 @@ export class Hub implements HostingPort {
       case 'tournament.watch': return this.tournaments.watch(c, msg.tournamentId, msg.invite, re);
       case 'tournament.unwatch': this.tournaments.unwatch(c, msg.tournamentId); return ok();
       case 'table.create': return createTable({ config: this.d.config, clock: this.d.clock, players: this.players, tables: this.registry, limits: this.limits }, c, playerId, msg);
+      case 'table.invite': return this.invitations.invite(playerId, msg, ok);
       case 'chat.send':
         chat({ tables: this.registry, clock: this.d.clock, client: (id) => this.client(id), who: (id) => this.players.info(id) }, c, msg.tableId, msg.text);
         return ok();
@@ -241,6 +232,7 @@ export class Hub implements HostingPort {
     this.stopSweep = null;
     this.lobby.close();
     await this.tournaments.stop();
+    await this.invitations.stop();
     // Let queued table work (a move being stored) finish before the store closes; then the
     // tables' leases are released, so that the other processes take them at once.
     await this.registry.settle();

@@ -9,7 +9,7 @@ import type { Tables } from './tables.js';
  * `ok` answers a message that has no reply of its own.
  */
 export async function tableMessage(d: { readonly tables: Tables; readonly players: Players; readonly metrics: Metrics },
-  c: Connection, playerId: string, msg: Exclude<TableMessage, { type: 'chat.send' }>, received: number, ok: (tableId?: string) => void): Promise<void> {
+  c: Connection, playerId: string, msg: Exclude<TableMessage, { type: 'chat.send' | 'table.invite' }>, received: number, ok: (tableId?: string) => void): Promise<void> {
   const re = msg.id;
   if (msg.type === 'table.unwatch') {
     c.watching.delete(msg.tableId);

@@ -1,5 +1,6 @@
 import { type GameId, GAMES } from '@parlor/rules';
 import type { NoticeKind } from '@parlor/protocol';
+import { tablePath } from './links.js';
 import type { Mail } from './mailer.js';
 import type { NotifyTexts } from './texts/index.js';
 
@@ -11,6 +12,7 @@ export interface NoticeWords {
   readonly place?: number;
   readonly from?: string;
   readonly dueAt?: number;
+  readonly invite?: string;
 }
 
 /** A time as a line of a notice: the date and time in UTC, written the language's way. */
@@ -31,7 +33,7 @@ export function noticeLine(t: NotifyTexts, language: string, n: NoticeWords): st
 
 /** The payload a device's service worker shows (packages/web's push worker): a title, a line, and the table to open. */
 export function pushPayload(t: NotifyTexts, language: string, n: NoticeWords): string {
-  return JSON.stringify({ title: 'Parlor', body: noticeLine(t, language, n), url: `/t/${encodeURIComponent(n.tableId)}`, tag: `parlor:${n.tableId}`, kind: n.kind });
+  return JSON.stringify({ title: 'Parlor', body: noticeLine(t, language, n), url: tablePath(n.tableId, n.invite), tag: `parlor:${n.tableId}`, kind: n.kind });
 }
 
 /** The footer of every notice mail: stop this kind, stop all. */

@@ -40,7 +40,7 @@ export async function sendDigests(d: DigestDeps): Promise<number> {
     const a = accountNotify(playerId, await d.store.notifications.notifyAccount(playerId));
     if (a.email === null || !a.emailConfirmed) continue; // the address went: its notices go with it
     const notices = items.map((i) => JSON.parse(i.notice) as Notice);
-    const mail = digestMail(textsFor(a.language), a.language, notices.map((n) => ({ n, table: d.links.table(n.tableId) })), a.email,
+    const mail = digestMail(textsFor(a.language), a.language, notices.map((n) => ({ n, table: d.links.table(n.tableId, n.invite) })), a.email,
       d.links.unsubscribe(unsubscribeToken(d.keys, playerId, 'all')));
     try {
       await d.mailer.send(mail);

@@ -27,6 +27,8 @@ export interface Notice {
   readonly from?: string;
   /** your-move: when the move times out (epoch ms). */
   readonly dueAt?: number;
+  /** invitation to a private table: its invite, which the notice's link carries so that it opens the table. */
+  readonly invite?: string;
 }
 
 export interface Notifier {
@@ -115,7 +117,7 @@ export function createNotifier(d: NotifierDeps): Notifier {
         return 'done';
       }
       const mail = noticeMail(t, a.language, n, a.email, {
-        table: d.links.table(n.tableId),
+        table: d.links.table(n.tableId, n.invite),
         stopKind: d.links.unsubscribe(unsubscribeToken(d.keys, n.playerId, n.kind)),
         stopAll: d.links.unsubscribe(unsubscribeToken(d.keys, n.playerId, 'all')),
       });

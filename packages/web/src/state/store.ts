@@ -168,8 +168,8 @@ export function reduce(s: AppState, m: ServerMessage): AppState {
       }
       return { ...s, notice };
     }
-    // A tournament's page follows its own (ui/tournament/live.ts).
-    case 'tournament': case 'tournament.paired': return s;
+    // A tournament's page follows its own (ui/tournament/live.ts); invitations are the shell's (ui/Invitations.tsx).
+    case 'tournament': case 'tournament.paired': case 'invited': return s;
     case 'ok': case 'pong': return s;
   }
 }
