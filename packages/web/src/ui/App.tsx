@@ -9,6 +9,7 @@ import { NameForm } from './lobby/NameForm.js';
 import { followLobbyFacts } from './lobby/online.js';
 import { rememberYourTables } from './lobby/remembered.js';
 import { Notice } from './Notice.js';
+import { Invitations } from './invitations/Invitations.js';
 import { UpdateNote } from './UpdateNote.js';
 import { page } from './routes.js';
 import { SettingsMenu } from './settings/SettingsMenu.js';
@@ -84,6 +85,7 @@ function Shell({ path }: { path: string }) {
         {/* In the main region (every part of the page is in a landmark). The name form says its own
             refusals beside the field, once. */}
         {!needsName && <Notice />}
+        {!needsName && <Invitations />}
         <UpdateNote />
         {needsName ? <NameForm /> : <WithStrings files={pageStrings(url.pathname)}>{page(url)}</WithStrings>}
       </main>

@@ -22,6 +22,7 @@ import type { GameProps } from './game-props.js';
 import { AwayBar } from './Presence.js';
 import { botName } from './names.js';
 import { TurnPaceLine } from './TurnClock.js';
+import { InviteForm } from '../invitations/InviteForm.js';
 import { SinceSeats, SinceYourMoveLine } from '../turns/Since.js';
 
 /**
@@ -291,6 +292,8 @@ function Seats({ table, invite }: { table: TableState; invite: string | null }) 
           {full && !creator && s.status === 'open' && <span className="hint">{t('table.waitingStart')}</span>}
         </div>
       )}
+      {/* Between games, a free seat: the creator and the seated players may invite an account to it. */}
+      {editable && !full && (creator || seated) && s.tournament === undefined && <InviteForm tableId={id} />}
       {inviteLink && (
         <div className="row invite">
           <label>{t('table.invite')} <input readOnly value={inviteLink} onFocus={(e) => e.target.select()} /></label>
