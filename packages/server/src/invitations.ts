@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type ClientMessage, GAME_IDS, PROTOCOL_ERRORS, type ServerMessage } from '@parlor/protocol';
 import { z } from 'zod';
 import { nameKey } from './accounts/names.js';
@@ -21,6 +22,8 @@ const REMEMBERED_TABLES = 10_000;
 const CHANNEL = 'invitations';
 
 const relayed = z.object({
+  /** The process that sent it: it hears its own messages too, and has delivered them already. */
+  by: z.string(),
   player: z.string(),
   msg: z.object({
     type: z.literal('invited'), tableId: z.string(), game: z.enum(GAME_IDS), invite: z.string().nullable(),
@@ -54,14 +57,17 @@ export class Invitations {
   private readonly recent = new Map<string, number[]>();
   /** Each table's invitees. */
   private readonly invited = new Map<string, Set<string>>();
+  /** This process, on the bus. */
+  private readonly self = randomBytes(8).toString('hex');
 
   constructor(private readonly d: InvitationsDeps) {}
 
   async start(): Promise<void> {
     await this.d.bus?.subscribe(CHANNEL, (m) => {
       const r = relayed.safeParse(m);
-      if (r.success) this.deliver(r.data.player, r.data.msg as Invited);
-      else this.d.log.warn({ channel: CHANNEL }, 'an invitation from the cluster was not one; dropped');
+      if (r.success) {
+        if (r.data.by !== this.self) this.deliver(r.data.player, r.data.msg as Invited);
+      } else this.d.log.warn({ channel: CHANNEL }, 'an invitation from the cluster was not one; dropped');
     });
   }
 
@@ -88,7 +94,7 @@ export class Invitations {
     const invite = row.private ? row.invite : null;
     const out: Invited = { type: 'invited', tableId: row.id, game: row.game, from: this.d.players.info(playerId), invite };
     this.deliver(invitee, out);
-    this.d.bus?.publish(CHANNEL, { player: invitee, msg: out });
+    this.d.bus?.publish(CHANNEL, { by: this.self, player: invitee, msg: out });
     this.notify?.({
       kind: 'invitation', playerId: invitee, tableId: row.id, moveKey: 'invitation', game: row.game, from: out.from.name,
       ...(invite === null ? {} : { invite }),
