@@ -120,6 +120,11 @@ describe.skipIf(shouldSkip(FILE))('a push, its notification and its click', () =
       await waitUntil(async () => (await shown()).length === 1, 10_000, 'the notification to be shown');
       expect(await shown()).toEqual([{ title: 'Parlor', body: payload.body, tag: `parlor:${tableId}`, url: `/t/${tableId}` }]);
 
+      // Only a path of this origin is kept to be opened: anything else opens the home page.
+      const kept = await sw.evaluate(() => ['//evil.example/x', 'https://evil.example/', '/t/abc', 7].map((url) =>
+        (self as unknown as { parlorPush: { notice(d: unknown): { options: { data: { url: string } } } } }).parlorPush.notice({ url }).options.data.url));
+      expect(kept).toEqual(['/', '/', '/t/abc', '/']);
+
       // The click's own code, on the notification shown: where it goes, and what opening it there does here.
       const clicked = await sw.evaluate(async () => {
         const g = self as unknown as ServiceWorkerGlobalScope & { parlorPush: { target(n: Notification): string; open(target: string): Promise<unknown> } };
