@@ -87,7 +87,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   passwordResetRoutes(app, { store, clock: opts.clock ?? systemClock, limits: signInLimits, notifications, events: hub });
   readRoutes(app, store, hub);
   tournamentRoutes(app, { store, sessions: hub.sessions, tournaments: hub.tournaments, now: () => (opts.clock ?? systemClock).now() });
-  vacationRoutes(app, { store, sessions: hub.sessions, clock: opts.clock ?? systemClock, players: hub.players, tables: hub.tables, log });
+  vacationRoutes(app, { store, sessions: hub.sessions, clock: opts.clock ?? systemClock, told: (p) => hub.vacationHeard(p, true), tables: hub.tables, log });
   turnRoutes(app, { store, sessions: hub.sessions, now: () => (opts.clock ?? systemClock).now() });
 
   await securityHeaders(app);

@@ -142,6 +142,12 @@ export class Hub implements HostingPort {
   }
   /** Another process ended sessions: their sockets here close. */
   endSessions(e: SessionEnd): void { this.live.end(e); }
+  /** A player's days off changed (`here`: through this process, and every other is told): their tables here that allow vacations hear of it. */
+  async vacationHeard(playerId: string, here = false): Promise<void> {
+    this.players.knowVacations(playerId, await this.d.store.vacations.vacationsOf(playerId));
+    for (const t of this.registry.seatedAt(playerId)) if (t.row.turnBased?.vacation === true) void t.tell(playerId, true).catch(() => undefined);
+    if (here) this.hosting.vacationChanged(playerId);
+  }
 
   /** A player's name, avatar or bot flag changed outside a connection (an account made or deleted, an avatar chosen, a bot account). */
   renamed(playerId: string, name: string, account: boolean, avatar: string | null, bot: boolean): void {

@@ -41,14 +41,16 @@ function fakeHost() {
   const handled: { c: Connection; msg: ClientMessage }[] = [];
   const ended: SessionEnd[] = [];
   const renamed: unknown[][] = [];
+  const vacations: string[] = [];
   const host: ClusterHost = {
     tables: new Map(), log, metrics: createMetrics(),
     take: async () => false, drop: () => {}, disconnect: () => {}, presenceChanged: () => {}, lobbyChanged: () => {},
     ownerChanged: () => {}, onlinePlayers: () => [], rewatch: () => {}, renamed: (...args) => { renamed.push(args); },
     playerName: () => 'Ann', isAccount: () => false, avatar: () => null, isBot: () => false, endSessions: (e) => { ended.push(e); },
+    vacationHeard: async (p) => { vacations.push(p); },
     handle: async (c, msg) => { handled.push({ c, msg }); c.send({ type: 'ok', ...(msg.id === undefined ? {} : { re: msg.id }) }); },
   };
-  return { host, log, handled, ended, renamed };
+  return { host, log, handled, ended, renamed, vacations };
 }
 
 const store = { orphanTables: async () => [] } as unknown as Store;
@@ -67,11 +69,11 @@ afterEach(async () => { for (const c of started.splice(0)) await c.stop(); });
 
 async function cluster() {
   const bus = new MemoryBus();
-  const { host, log, handled, ended, renamed } = fakeHost();
+  const { host, log, handled, ended, renamed, vacations } = fakeHost();
   const cl = new Cluster(host, store, bus, clusterTiming(60_000));
   await cl.start();
   started.push(cl);
-  return { cl, bus, log, handled, ended, renamed, host };
+  return { cl, bus, log, handled, ended, renamed, vacations, host };
 }
 
 describe('a frame', () => {
@@ -181,6 +183,16 @@ describe('a process of the cluster', () => {
     bus.hear('presence', { t: 'ended', proc: 'p2', player: 'p1', why: 'stolen' });
     expect(ended).toEqual([{ t: 'ended', proc: 'p2', player: 'p1', why: 'signed-out', only: ['h2'] }]);
     expect(log.warn.mock.calls[0]![0]).toMatchObject({ channel: 'presence', problem: expect.stringMatching(/^at "why": /) });
+  });
+
+  it("publishes a player's days off changed here, and tells its tables of those changed elsewhere", async () => {
+    const { cl, bus, vacations } = await cluster();
+    cl.vacationChanged('p1');
+    expect(bus.on('presence').at(-1)).toEqual({ t: 'vacation', proc: cl.id, player: 'p1' });
+    bus.hear('presence', { t: 'vacation', proc: cl.id, player: 'p1' }); // its own word, come back: nothing more
+    bus.hear('presence', { t: 'vacation', proc: 'p2', player: 'p3' });
+    bus.hear('presence', { t: 'vacation', proc: 'p2' });
+    expect(vacations).toEqual(['p3']);
   });
 
   it('writes a delivery\'s frame to its sockets as it is, and a forward ends with its host\'s done', async () => {

@@ -100,4 +100,33 @@ describe.skipIf(skip)('turn-based tables waiting in a cluster', () => {
     // The next move's day: stored for whichever process wakes it then.
     expect(await dueAt(schema, tableId)).toBe(startedAt + 2 * DAY);
   });
+
+  it("a player's days off declared through one process move the clock of their table hosted on another", async () => {
+    const schema = await freshSchema();
+    schemas.push(schema);
+    const clock = new TestClock();
+    const config = { dbPath: schema.url, redisUrl: TEST_REDIS, redisPrefix: `test-${randomBytes(4).toString('hex')}` };
+    const [a, b] = [await testServer(config, { clock, seed: () => 'cluster-vacation' }), await testServer(config, { clock, seed: () => 'cluster-vacation' })] as const;
+    servers.push(a, b);
+    const made = await fetch(`${a.url}/api/accounts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Ann', password: 'a long password' }) });
+    const { token } = (await made.json()) as { token: string };
+    const ann = await TestClient.anonymous(a.url);
+    clients.push(ann);
+    expect(await ann.request({ type: 'hello', token })).toMatchObject({ type: 'welcome' });
+    const bob = await TestClient.connect(a.url, 'Bob');
+    clients.push(bob);
+    const tableId = await startedTurnBased(ann, bob, { moveSeconds: 86_400, bankSeconds: 0, vacation: true });
+    const first = await seen(ann, isGame(tableId, (m) => m.seq === 0));
+    expect(first.waitingFor).toEqual([0]);
+    expect(first.deadline).toBe(clock.now() + DAY);
+    expect(a.hub.tables.has(tableId)).toBe(true);
+
+    // Declared at b, which does not host the table: a's table hears of it, and Ann's clock stops for two days.
+    const from = ann.received.length;
+    const put = await fetch(`${b.url}/api/accounts/vacation`, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ days: 2 }) });
+    expect(put.status).toBe(200);
+    const moved = await seen(ann, isGame(tableId, (m) => m.deadline !== first.deadline), from);
+    expect(moved.deadline).toBe(clock.now() + 3 * DAY);
+    expect(b.hub.tables.has(tableId)).toBe(false);
+  });
 });

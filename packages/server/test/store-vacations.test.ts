@@ -60,6 +60,19 @@ for (const kind of kinds) {
       }
     });
 
+    it("forgets a deleted account's days off, and only theirs", async () => {
+      const store = await kind.open();
+      try {
+        await store.vacations.addVacation('ann', { from: T0, to: T0 + DAY }, T0);
+        await store.vacations.addVacation('bob', { from: T0, to: T0 + DAY }, T0);
+        await store.deleteAccount('ann', 'deleted player', new Date(T0).toISOString());
+        expect(await store.vacations.vacationsOf('ann')).toEqual([]);
+        expect(await store.vacations.vacationsOf('bob')).toEqual([{ from: T0, to: T0 + DAY }]);
+      } finally {
+        await store.close();
+      }
+    });
+
     it("finds the player's waiting turn-based tables that allow vacations, and no others", async () => {
       const store = await kind.open();
       try {
@@ -72,6 +85,11 @@ for (const kind of kinds) {
         // A player whose id is part of another's is not taken for them.
         await store.saveTable(tableRow('F', 'flip-7', ['annie', 'bob'], turn(true)));
         for (const id of ['A', 'B', 'C', 'E', 'F']) await store.setTableDue(id, T0);
+        // Found by the turn-based seats' index (their hosts write it with each table's summary).
+        const seats: Record<string, string[]> = { A: ['ann', 'bob'], B: ['ann', 'bob'], C: ['cy', 'bob'], D: ['ann', 'cy'], E: ['bob', 'ann'], F: ['annie', 'bob'] };
+        for (const [id, players] of Object.entries(seats)) {
+          await store.turns.saveTurnSummary(id, { tableId: id, seats: players.map((playerId, seat) => ({ playerId, seat, toMove: seat === 0 })), body: '{}' });
+        }
         expect(await store.vacations.vacationTables('ann')).toEqual(['A']);
         expect((await store.vacations.vacationTables('bob')).sort()).toEqual(['A', 'C', 'F']);
       } finally {

@@ -8,6 +8,7 @@ import { readLog } from './support/game-log.js';
 import { serverPerTest } from './support/per-test.js';
 import type { TestServer } from './support/server.js';
 import { isGame, isTable, seen } from './support/table-driver.js';
+import { startedTurnBased } from './support/turn-based.js';
 import { until } from './support/until.js';
 
 // Days off over HTTP and their effect on turn-based tables, on a paused clock the test moves by
@@ -40,22 +41,13 @@ async function vacation(method: 'GET' | 'PUT' | 'DELETE', token: string, body?: 
 }
 
 /** A started 2-seat turn-based Flip 7 table of `a` and `b`: a day a move, no bank. */
-async function turnTable(a: TestClient, b: TestClient, vacationAllowed: boolean): Promise<string> {
-  const made = await a.request({ type: 'table.create', game: 'flip-7', seats: 2, turnBased: { moveSeconds: 86_400, bankSeconds: 0, vacation: vacationAllowed } });
-  if (made.type !== 'table') throw new Error(JSON.stringify(made));
-  const tableId = made.table.id;
-  expect(await b.request({ type: 'table.sit', tableId, seat: 1 })).toMatchObject({ type: 'ok' });
-  expect(await a.request({ type: 'table.start', tableId })).toMatchObject({ type: 'ok' });
-  await seen(a, isGame(tableId, (m) => m.seq === 0));
-  return tableId;
-}
+const turnTable = (a: TestClient, b: TestClient, vacation: boolean) => startedTurnBased(a, b, { moveSeconds: 86_400, bankSeconds: 0, vacation });
 
 /** A view of the server's waiting tables and clock. */
 function waiting(s: TestServer, clock: TestClock) {
   const dueBy = async (id: string, by: number) => {
     const store = new SqliteStore(s.dbPath);
-    // (Ids, or rows with an id.)
-    try { return (await store.dueTables(by, 100) as unknown[]).some((t) => (typeof t === 'string' ? t : (t as { id: string }).id) === id); } finally { await store.close(); }
+    try { return (await store.dueTables(by, 100)).some((t) => t.id === id); } finally { await store.close(); }
   };
   return {
     hosted: (id: string) => s.hub.tables.has(id),

@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { allowanceProblem, notOver, vacationState } from '../accounts/vacation-days.js';
 import type { SessionChecks } from '../accounts/sessions.js';
 import type { Clock } from '../clock.js';
-import type { Players } from '../players.js';
 import type { Store } from '../store/store.js';
 import type { Table } from '../table/table.js';
 import { ApiRefusal, Buckets, body, caller, refuse } from './http.js';
@@ -16,7 +15,8 @@ export interface VacationDeps {
   readonly store: Store;
   readonly sessions: SessionChecks;
   readonly clock: Clock;
-  readonly players: Players;
+  /** The tables of the player in memory, here and on every other process of a cluster, work their clocks out again. */
+  readonly told: (playerId: string) => Promise<void>;
   /** The tables hosted here, by id. */
   readonly tables: ReadonlyMap<string, Table>;
   readonly log: { warn(obj: object, msg: string): void };
@@ -46,11 +46,7 @@ export function vacationRoutes(app: FastifyInstance, d: VacationDeps): void {
 
   /** The player's days off changed: every table of theirs that allows vacations hears of it. */
   const changed = async (playerId: string) => {
-    const periods = await store.vacations.vacationsOf(playerId);
-    d.players.knowVacations(playerId, periods);
-    for (const t of d.tables.values()) {
-      if (t.row.turnBased?.vacation === true && t.seatsOf(playerId).length > 0) void t.tell(playerId, true).catch(() => undefined);
-    }
+    await d.told(playerId);
     for (const id of await store.vacations.vacationTables(playerId)) {
       if (d.tables.has(id)) continue;
       await store.setTableDue(id, clock.now()).catch((e: unknown) => d.log.warn({ err: e, table: id }, "a waiting table's clock could not be brought forward for a vacation"));

@@ -112,6 +112,8 @@ export class Cluster {
       this.scanSoon();
     } else if (m.t === 'ended') {
       this.host.endSessions(m);
+    } else if (m.t === 'vacation') {
+      void this.host.vacationHeard(m.player).catch((err: unknown) => this.host.log.warn({ err, player: m.player }, "another process's word of a player's days off could not be taken; their tables learn of it when next hosted"));
     }
   }
 
@@ -178,6 +180,8 @@ export class Cluster {
   /** Sends `msg` from `c` to `host`; resolves once handled there, or not (the client told TRY_AGAIN unless `quiet`). */
   forward(c: Connection, msg: ClientMessage, host: string, quiet = false): Promise<Forwarded> { return this.forwarding.forward(c, msg, host, quiet); }
   announce(playerId: string, online: boolean): void { this.presence.announce(playerId, online); }
+  /** A player's days off changed here: every other process's tables of theirs hear of it. */
+  vacationChanged(playerId: string): void { this.bus.publish('presence', { t: 'vacation', proc: this.id, player: playerId }); }
   /** Sessions ended here: every other process closes their sockets. */
   sessionsEnded(e: SessionEnd): void { this.bus.publish('presence', { t: 'ended', proc: this.id, ...e }); }
   playersOnline(): Iterable<string> { return this.presence.players(); }

@@ -47,6 +47,8 @@ export interface ClusterHost {
   renamed(playerId: string, name: string, account: boolean, avatar: string | null, bot: boolean): void;
   /** Another process ended sessions: their sockets here close. */
   endSessions(e: SessionEnd): void;
+  /** A player's days off changed on another process: their tables here that allow vacations hear of it. */
+  vacationHeard(playerId: string): Promise<void>;
   readonly log: ClusterLog;
   readonly metrics: Metrics;
 }

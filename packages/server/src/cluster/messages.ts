@@ -66,6 +66,8 @@ const presenceMessage = z.discriminatedUnion('t', [
     t: z.literal('ended'), proc: procId, player: text, why: z.enum(['signed-out', 'password', 'deleted']),
     only: z.array(text).optional(), except: text.optional(),
   }),
+  /** `player`'s days off changed (docs/api.md, "Vacation"): every process's tables of theirs work their clocks out again. */
+  z.object({ t: z.literal('vacation'), proc: procId, player: text }),
 ]);
 export type PresenceMessage = z.infer<typeof presenceMessage>;
 

@@ -48,6 +48,8 @@ export interface TableHosting {
   changed(table: Table): void;
   /** A player's first connection here opened, or their last closed. */
   announce(playerId: string, online: boolean): void;
+  /** A player's days off changed here: the other processes' tables hear of it too (HostingPort.vacationChanged there). */
+  vacationChanged(playerId: string): void;
   /** Sessions ended here: the other processes close their sockets too (HostingPort.endSessions there). */
   sessionsEnded(e: SessionEnd): void;
   /** What is wrong with the hosting now (for /readyz: empty when ready), and what to say of it there. */
@@ -84,5 +86,7 @@ export interface HostingPort {
   renamed(playerId: string, name: string, account: boolean, avatar: string | null, bot: boolean): void;
   /** Another process ended sessions: their sockets here close. */
   endSessions(e: SessionEnd): void;
+  /** A player's days off changed on another process: their tables here that allow vacations hear of it. */
+  vacationHeard(playerId: string): Promise<void>;
   readonly log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }

@@ -24,6 +24,7 @@ export class LocalHosting implements TableHosting {
   changed(): void {}
   announce(): void {}
   sessionsEnded(): void {}
+  vacationChanged(): void {}
   readiness() { return { problems: [], about: {} }; }
   attach(): void {}
   detach(): void {}

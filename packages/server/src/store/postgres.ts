@@ -128,7 +128,8 @@ export class PostgresStore implements Store {
     return this.accounts.setBot(playerId, bot);
   }
   deleteAccount(playerId: string, shownAs: string, at: string): Promise<void> {
-    return this.accounts.deleteAccount(playerId, shownAs, at).then(() => this.notifications.forgetNotifyAccount(playerId));
+    return this.accounts.deleteAccount(playerId, shownAs, at)
+      .then(() => this.notifications.forgetNotifyAccount(playerId)).then(() => this.vacations.forgetVacations(playerId));
   }
 
   ratingsOf(playerId: string): Promise<RatingRow[]> {

@@ -139,7 +139,8 @@ export class SqliteStore implements Store {
     return this.guard(() => this.accounts.setBot(playerId, bot));
   }
   deleteAccount(playerId: string, shownAs: string, at: string): Promise<void> {
-    return this.guard(() => this.accounts.deleteAccount(playerId, shownAs, at)).then(() => this.notifications.forgetNotifyAccount(playerId));
+    return this.guard(() => this.accounts.deleteAccount(playerId, shownAs, at))
+      .then(() => this.notifications.forgetNotifyAccount(playerId)).then(() => this.vacations.forgetVacations(playerId));
   }
 
   ratingsOf(playerId: string): Promise<RatingRow[]> {

@@ -17,9 +17,11 @@ export interface VacationStore {
   addVacation(playerId: string, v: VacationRow, now: number): Promise<boolean>;
   /** The period that began at `from` ends at `at` (now, before its end); one that had not begun yet is dropped. */
   endVacation(playerId: string, from: number, at: number): Promise<void>;
+  /** Every period of a player, gone (the account is deleted). */
+  forgetVacations(playerId: string): Promise<void>;
   /**
    * Running turn-based tables waiting in the store (with a due time) where the player sits and that
-   * allow vacations: their clocks change with the player's days off.
+   * allow vacations, found by the turn-based seats' index: their clocks change with the player's days off.
    */
   vacationTables(playerId: string): Promise<string[]>;
 }

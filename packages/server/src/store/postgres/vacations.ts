@@ -20,9 +20,13 @@ export class PostgresVacations implements VacationStore {
     await this.db.q('UPDATE vacations SET ends_at = $1 WHERE player_id = $2 AND starts_at = $3 AND starts_at < $1 AND ends_at > $1', [at, playerId, from]);
     await this.db.q('DELETE FROM vacations WHERE player_id = $1 AND starts_at = $2 AND starts_at >= $3', [playerId, from, at]);
   }
+  async forgetVacations(playerId: string): Promise<void> {
+    await this.db.q('DELETE FROM vacations WHERE player_id = $1', [playerId]);
+  }
   async vacationTables(playerId: string): Promise<string[]> {
-    // A substring of the body first (cheap), the seats read from JSON after.
-    const rows = (await this.db.q<{ body: string }>(`SELECT body FROM tables WHERE status = 'running' AND due_at IS NOT NULL AND strpos(body, $1) > 0`, [`"${playerId}"`])).rows;
+    // The player's turn-based tables by the seats index (turn_seats), their rows read after.
+    const rows = (await this.db.q<{ body: string }>(`SELECT DISTINCT t.body FROM turn_seats s JOIN tables t ON t.id = s.table_id
+      WHERE s.player_id = $1 AND t.status = 'running' AND t.due_at IS NOT NULL`, [playerId])).rows;
     return rows.map((r) => JSON.parse(r.body) as TableRow)
       .filter((t) => t.turnBased?.vacation === true && t.seats.some((s) => s.kind === 'player' && s.playerId === playerId)).map((t) => t.id);
   }

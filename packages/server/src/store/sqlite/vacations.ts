@@ -13,8 +13,10 @@ export class SqliteVacations implements VacationStore {
         WHERE NOT EXISTS (SELECT 1 FROM vacations WHERE player_id = ? AND ends_at > ?)`),
       end: db.prepare('UPDATE vacations SET ends_at = ? WHERE player_id = ? AND starts_at = ? AND starts_at < ? AND ends_at > ?'),
       drop: db.prepare('DELETE FROM vacations WHERE player_id = ? AND starts_at = ? AND starts_at >= ?'),
-      // A substring of the body first (cheap), the seats read from JSON after.
-      tables: db.prepare(`SELECT body FROM tables WHERE status = 'running' AND due_at IS NOT NULL AND instr(body, ?) > 0`),
+      forget: db.prepare('DELETE FROM vacations WHERE player_id = ?'),
+      // The player's turn-based tables by the seats index (turn_seats), their rows read after.
+      tables: db.prepare(`SELECT DISTINCT t.body FROM turn_seats s JOIN tables t ON t.id = s.table_id
+        WHERE s.player_id = ? AND t.status = 'running' AND t.due_at IS NOT NULL`),
     };
   }
 
@@ -27,8 +29,11 @@ export class SqliteVacations implements VacationStore {
   endVacation(playerId: string, from: number, at: number): Promise<void> {
     return this.guard(() => { this.s.end.run(at, playerId, from, at, at); this.s.drop.run(playerId, from, at); });
   }
+  forgetVacations(playerId: string): Promise<void> {
+    return this.guard(() => { this.s.forget.run(playerId); });
+  }
   vacationTables(playerId: string): Promise<string[]> {
-    return this.guard(() => (this.s.tables.all(`"${playerId}"`) as { body: string }[]).map((r) => JSON.parse(r.body) as TableRow)
+    return this.guard(() => (this.s.tables.all(playerId) as { body: string }[]).map((r) => JSON.parse(r.body) as TableRow)
       .filter((t) => t.turnBased?.vacation === true && t.seats.some((s) => s.kind === 'player' && s.playerId === playerId)).map((t) => t.id));
   }
 }
