@@ -49,6 +49,16 @@ describe('reduce: who we are and the lobby', () => {
     expect(s.lobby.b!.spectators).toBe(2);
   });
 
+  it('lobby.table of a table new since the page counts it in the total: never more shown than there are', () => {
+    let s = fold([{ type: 'lobby', tables: [summary('a'), summary('b')], total: 2 } as unknown as ServerMessage]);
+    s = reduce(s, { type: 'lobby.table', table: summary('c') });
+    expect(s.lobbyPage.total).toBe(3);
+    s = reduce(s, { type: 'lobby.table', table: summary('a', { status: 'running' }) });
+    expect(s.lobbyPage.total).toBe(3);
+    const more = fold([{ type: 'lobby', tables: [summary('a')], total: 40 } as unknown as ServerMessage]);
+    expect(reduce(more, { type: 'lobby.table', table: summary('z') }).lobbyPage.total).toBe(40);
+  });
+
   it('lobby.table adds or updates a table, and drops it once finished; lobby.removed drops it', () => {
     let s = fold([{ type: 'lobby', tables: [summary('a')] } as unknown as ServerMessage]);
     s = reduce(s, { type: 'lobby.table', table: summary('b') });

@@ -92,7 +92,9 @@ export function reduce(s: AppState, m: ServerMessage): AppState {
       const lobby = { ...s.lobby };
       if (m.table.status === 'finished' || m.table.status === 'closed') delete lobby[m.table.id];
       else lobby[m.table.id] = m.table;
-      return { ...s, lobby };
+      // The page's total is as of its reply; a table pushed since counts too, so "3 of 2" is never said.
+      const total = Math.max(s.lobbyPage.total, Object.keys(lobby).length);
+      return { ...s, lobby, lobbyPage: total === s.lobbyPage.total ? s.lobbyPage : { ...s.lobbyPage, total } };
     }
     // The online count is kept beside the store (ui/lobby/online.ts), like welcome's seatedAt.
     case 'lobby.online': return s;
