@@ -9,3 +9,4 @@ export * from './tournaments.js';
 export * from './notifications.js';
 export * from './turns.js';
 export * from './vacation.js';
+export * from './devices.js';

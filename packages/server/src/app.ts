@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { PROTOCOL_ERRORS } from '@parlor/protocol';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { openSignInLimits } from './accounts/open-sign-in-limits.js';
+import { accountExportRoutes } from './api/account-export.js';
 import { accountRoutes } from './api/accounts.js';
+import { sessionsApiRoutes } from './api/sessions-api.js';
 import { meNotifications, notificationRoutes } from './api/notifications.js';
 import { passwordResetRoutes } from './api/password-reset.js';
 import { readRoutes } from './api/read.js';
@@ -83,6 +85,8 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   notifications.hasOpenPage = openPageOn(hub.tables);
   hub.notices = (n) => notifications.notifier.notify(n);
   accountRoutes(app, { store, events: hub, clock: opts.clock ?? systemClock, sessions: hub.sessions, limits: signInLimits, me: (p) => meNotifications(store, notifications, p) });
+  sessionsApiRoutes(app, { store, sessions: hub.sessions, clock: opts.clock ?? systemClock, events: hub });
+  accountExportRoutes(app, { store, sessions: hub.sessions, clock: opts.clock ?? systemClock });
   notificationRoutes(app, { store, sessions: hub.sessions, clock: opts.clock ?? systemClock, limits: signInLimits, notifications, pushServices: config.pushServices });
   passwordResetRoutes(app, { store, clock: opts.clock ?? systemClock, limits: signInLimits, notifications, events: hub });
   readRoutes(app, store, hub);

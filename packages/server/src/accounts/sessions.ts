@@ -2,6 +2,8 @@ import type { Clock } from '../clock.js';
 import type { PlayerRow, Store } from '../store/store.js';
 
 const DAY_MS = 86_400_000;
+/** A session's use is written at most this often (ms): enough for its expiry and the list of devices, and cheap. */
+export const TOUCH_MS = 5 * 60_000;
 /**
  * An expired session is kept this many days more before the sweep deletes it, so that a device
  * coming back soon after hears that its session expired (and signs in again) rather than finding
@@ -27,8 +29,12 @@ export class SessionChecks {
 
   constructor(private readonly store: Store, private readonly clock: Clock, private readonly idleDays: number) {}
 
-  /** The session of a token's hash, used now: `hello` and the API's bearer tokens come here. */
-  async use(tokenHash: string): Promise<SessionUse> {
+  /**
+   * The session of a token's hash, used now: `hello` and the API's bearer tokens come here. The use
+   * is written when the last one written is TOUCH_MS old, with the device and place it came from
+   * when they are known (an API call's User-Agent and address).
+   */
+  async use(tokenHash: string, seen?: { readonly device: string; readonly place: string }): Promise<SessionUse> {
     const s = await this.store.session(tokenHash);
     if (s === null) return { ok: false, why: 'unknown' };
     const now = this.clock.now();
@@ -36,7 +42,10 @@ export class SessionChecks {
       await this.store.deleteSession(tokenHash);
       return { ok: false, why: 'expired' };
     }
-    await this.store.touchSession(tokenHash, new Date(now).toISOString());
+    if (now - Date.parse(s.lastUsed) >= TOUCH_MS) {
+      const at = new Date(now).toISOString();
+      await (seen === undefined ? this.store.touchSession(tokenHash, at) : this.store.devices.describeSession(tokenHash, at, seen.device, seen.place));
+    }
     return { ok: true, player: s.player };
   }
 

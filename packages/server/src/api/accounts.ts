@@ -1,5 +1,6 @@
 import { AVATARS, type Me, type SessionReply, accountDeletion, avatarChoice, botChoice, credentials, isAvatarId, passwordChange } from '@parlor/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { seenBy } from '../accounts/device-label.js';
 import { knownDevice, rememberDevice } from '../accounts/devices.js';
 import { accountNameClash } from '../accounts/name-check.js';
 import { nameKey } from '../accounts/names.js';
@@ -98,6 +99,8 @@ export function accountRoutes(app: FastifyInstance, d: AccountDeps): void {
       if (!await store.claimAccount(playerId, name, key, hash, at)) throw new ApiRefusal(409, 'NAME_TAKEN', `The name "${name}" belongs to an account already.`);
       // A guest has no avatar to keep, nor a bot flag (only accounts choose them).
       events.renamed(playerId, name, true, claimer?.player.avatar ?? null, claimer?.player.bot === true);
+      const seen = seenBy(req); // the session's device, for the account's list of them
+      await store.devices.describeSession(hashToken(token), at, seen.device, seen.place);
       rememberDevice(req, reply, { playerId, name, nameKey: key, password: hash }, clock.now());
       const reply201: SessionReply = { name, token };
       return reply.code(201).send(reply201);
@@ -127,6 +130,8 @@ export function accountRoutes(app: FastifyInstance, d: AccountDeps): void {
       await giveBack(taken);
       const token = randomId(24);
       await store.addSession(hashToken(token), account.playerId, iso());
+      const seen = seenBy(req);
+      await store.devices.describeSession(hashToken(token), iso(), seen.device, seen.place);
       rememberDevice(req, reply, account, clock.now());
       const r: SessionReply = { name: account.name, token };
       return reply.send(r);

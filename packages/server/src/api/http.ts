@@ -1,5 +1,6 @@
 import type { ApiErrorCode } from '@parlor/protocol';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { seenBy } from '../accounts/device-label.js';
 import type { SessionChecks } from '../accounts/sessions.js';
 import { hashToken } from '../identity.js';
 import { RateLimit } from '../rate-limit.js';
@@ -34,7 +35,7 @@ export async function caller(sessions: SessionChecks, req: FastifyRequest): Prom
   const token = bearer(req);
   if (token === null) throw new ApiRefusal(401, 'UNAUTHORIZED', 'Send your token as "Authorization: Bearer <token>".');
   const tokenHash = hashToken(token);
-  const use = await sessions.use(tokenHash);
+  const use = await sessions.use(tokenHash, seenBy(req));
   if (!use.ok && use.why === 'expired') {
     throw new ApiRefusal(401, 'SESSION_EXPIRED', `This sign-in went unused for over ${sessions.days} days and has expired; sign in again with your password.`);
   }

@@ -15,7 +15,7 @@ export class CopyRefused extends Error {}
  */
 export const COPIED_TABLES: readonly { readonly name: string; readonly columns: readonly string[]; readonly booleans?: readonly string[] }[] = [
   { name: 'players', columns: ['id', 'name', 'token_hash', 'created_at', 'last_seen', 'name_key', 'password', 'account_since', 'deleted_at', 'avatar', 'bot'] },
-  { name: 'sessions', columns: ['token_hash', 'player_id', 'created_at', 'last_used'] },
+  { name: 'sessions', columns: ['token_hash', 'player_id', 'created_at', 'last_used', 'device', 'place'] },
   { name: 'tables', columns: ['id', 'body', 'status', 'created_at', 'due_at'] },
   { name: 'games', columns: ['table_id', 'game_no', 'body', 'finished_at'] },
   { name: 'actions', columns: ['table_id', 'game_no', 'seq', 'seat', 'action', 'at', 'by'] },

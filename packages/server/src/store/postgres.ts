@@ -5,6 +5,7 @@ import { PostgresLeases } from './postgres/leases.js';
 import { migrate } from './postgres/migrations.js';
 import { PostgresNotifications } from './postgres/notifications.js';
 import { PostgresVacations } from './postgres/vacations.js';
+import { PostgresDevices } from './postgres/devices.js';
 import { postgresNameSkeletons } from './postgres/name-skeletons.js';
 import { PostgresPlayers } from './postgres/players.js';
 import { PostgresRecords } from './postgres/records.js';
@@ -36,6 +37,7 @@ export class PostgresStore implements Store {
   readonly notifications: PostgresNotifications;
   readonly turns: PostgresTurns;
   readonly vacations: PostgresVacations;
+  readonly devices: PostgresDevices;
 
   private constructor(private readonly db: PostgresConnection) {
     this.players = new PostgresPlayers(db);
@@ -48,6 +50,7 @@ export class PostgresStore implements Store {
     this.notifications = new PostgresNotifications(db);
     this.turns = new PostgresTurns(db);
     this.vacations = new PostgresVacations(db);
+    this.devices = new PostgresDevices(db);
   }
 
   /** Connects, runs the migrations this database has not had, and resolves to the store. */

@@ -6,6 +6,7 @@ import { SqliteLeases } from './sqlite/leases.js';
 import { migrate } from './sqlite/migrations.js';
 import { SqliteNotifications } from './sqlite/notifications.js';
 import { SqliteVacations } from './sqlite/vacations.js';
+import { SqliteDevices } from './sqlite/devices.js';
 import { SqlitePlayers } from './sqlite/players.js';
 import { SqliteRecords } from './sqlite/records.js';
 import { SqliteSessions } from './sqlite/sessions.js';
@@ -45,6 +46,7 @@ export class SqliteStore implements Store {
   readonly notifications: SqliteNotifications;
   readonly turns: SqliteTurns;
   readonly vacations: SqliteVacations;
+  readonly devices: SqliteDevices;
 
   /**
    * `timeoutMs` (PARLOR_DB_TIMEOUT_MS, default 5 s): how long a statement waits for a lock another
@@ -69,6 +71,7 @@ export class SqliteStore implements Store {
     this.notifications = new SqliteNotifications(this.db, (fn) => this.guard(fn));
     this.turns = new SqliteTurns(this.db, this.leases, (fn) => this.guard(fn));
     this.vacations = new SqliteVacations(this.db, (fn) => this.guard(fn));
+    this.devices = new SqliteDevices(this.db, (fn) => this.guard(fn));
   }
 
   /** Runs a statement; a failure of the database itself becomes StoreUnavailable. */

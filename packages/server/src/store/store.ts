@@ -4,6 +4,7 @@ import type { TournamentRow } from './tournament-row.js';
 import type { NotificationStore } from './notifications.js';
 import type { TurnStore } from './turns.js';
 import type { VacationStore } from './vacations.js';
+import type { DeviceStore } from './devices.js';
 import type { RatingKey, RatingPoint, RatingRow } from './rating-rows.js';
 
 export interface PlayerRow {
@@ -238,5 +239,6 @@ export interface Store {
   readonly notifications: NotificationStore; // addresses, push subscriptions, one-time tokens: notifications.ts
   readonly turns: TurnStore; // running turn-based tables' summaries, by player: turns.ts
   readonly vacations: VacationStore; // accounts' days off: vacations.ts
+  readonly devices: DeviceStore; // sessions' devices, an account's rows for its export: devices.ts
   close(): Promise<void>;
 }

@@ -225,6 +225,7 @@ export async function populate(store: Store): Promise<StoredGame[]> {
   expect(await store.claimAccount('ann', 'Ann', 'ann', 'scrypt$ann', at(10))).toBe(true);
   expect(await store.claimAccount('bob', 'Bob', 'bob', 'scrypt$bob', at(11))).toBe(true);
   await store.addSession('token-ann-phone', 'ann', at(12));
+  await store.devices.describeSession('token-ann-phone', at(13), 'Firefox on Android', '203.0.113.0/24');
   const games = [
     await playAndStore(store, { tableId: 'T1', gameNo: 1, game: 'stir-fry-eighteen', seats: ['ann', 'bob', 'bot'], seed: 's1', finishedAt: at(100),
       rated: true, ratings: { ann: [27, 7.9], bob: [23, 8.1] } }),

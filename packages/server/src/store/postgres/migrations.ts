@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { withResponseWindow } from '../response-window-migration.js';
+import { DEVICES_MIGRATION } from './devices-migration.js';
 import { TURNS_MIGRATION } from './turns-migration.js';
 
 /** What a migration runs its statements on: the one connection migrating. */
@@ -205,6 +206,7 @@ const MIGRATIONS: readonly { readonly version: number; up(db: Sql): Promise<void
   TURNS_MIGRATION, // 13: running turn-based tables' summaries and seats (turns-migration.ts)
   // Accounts' days off: as SQLite's migration 14.
   { version: 14, up: async (db) => { await db.query(`CREATE TABLE vacations (player_id ${T} NOT NULL, starts_at BIGINT NOT NULL, ends_at BIGINT NOT NULL, PRIMARY KEY (player_id, starts_at))`); } },
+  DEVICES_MIGRATION, // 15: sessions' rough device and place (devices-migration.ts)
 ];
 /** The schema this code writes; the same number as SQLite's SCHEMA_VERSION (a test checks). */
 export const POSTGRES_SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;

@@ -201,6 +201,15 @@ const MIGRATIONS: readonly { readonly version: number; up(db: Database.Database)
       CREATE TABLE vacations (player_id TEXT NOT NULL, starts_at INTEGER NOT NULL, ends_at INTEGER NOT NULL, PRIMARY KEY (player_id, starts_at));
     `),
   },
+  {
+    // Each session's rough device (browser and system, from its User-Agent) and rough place (its
+    // address cut to a network), for the account's list of signed-in devices (api/sessions-api.ts).
+    version: 15,
+    up: (db) => db.exec(`
+      ALTER TABLE sessions ADD COLUMN device TEXT;
+      ALTER TABLE sessions ADD COLUMN place TEXT;
+    `),
+  },
 ];
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
 
