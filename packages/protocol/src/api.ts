@@ -93,6 +93,22 @@ export interface PlayerProfile {
   /** Per game: finished games, wins and the statistics of every game summed (numbers only). */
   readonly games: Partial<Record<GameId, { readonly played: number; readonly wins: number; readonly stats: Record<string, number> }>>;
   readonly recent: PlayedGame[];
+  /** How reliably the player finishes their games (docs/api.md, "Reputation"). */
+  readonly reputation: Reputation;
+}
+
+/**
+ * Over the player's last 100 finished games that another person played too (games against bots
+ * only do not count): games finished (at their seat at the end) and left (a stand-in bot had their
+ * seat at the end: they left, were replaced while away, or ran out of time too many moves in a row).
+ */
+export interface Reputation {
+  readonly finished: number;
+  readonly left: number;
+  /** Whole percent of those games finished; null below 5 of them (a new player). */
+  readonly percent: number | null;
+  /** Games left in the last 7 days. */
+  readonly recentLeft: number;
 }
 
 /**

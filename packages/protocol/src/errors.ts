@@ -46,6 +46,7 @@ export const PROTOCOL_ERRORS = {
   ALREADY_THERE: 'That player has a seat at this table already.',
   ALREADY_INVITED: 'That player has been invited to this table already.',
   TOO_MANY_INVITES: 'Too many invitations in a minute; wait a moment.',
+  RELIABILITY_TOO_LOW: 'This table asks for players who finish more of their games than you have lately: finish a few more, or pick another table.',
   ROUND_OVER: "The tournament's time for this game is up: stand-in bots finish it.",
 } as const;
 

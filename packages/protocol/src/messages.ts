@@ -79,6 +79,8 @@ export const clientMessage = z.discriminatedUnion('type', [
     grace: z.number().int().min(GRACE_SECONDS.min).max(GRACE_SECONDS.max).optional(),
     /** A rated table (accounts only): its games change the players' ratings. */
     rated: z.boolean().optional(),
+    /** Players who finish less than this percent of their games are refused a seat (RELIABILITY_TOO_LOW); new players may sit. */
+    minReliability: z.number().int().min(1).max(100).optional(),
     /**
      * A turn-based table (docs/protocol.md, "Turn-based tables"): a move's time (TURN_MOVE_SECONDS),
      * each player's time bank per game and a response window's length, in seconds, and whether an

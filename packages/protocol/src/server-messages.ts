@@ -53,7 +53,12 @@ export type SeatInfo =
        * At a turn-based table that allows vacations: the player is on declared days off, their
        * clock stopped here, until then (ms since the epoch). Absent otherwise.
        */
-      readonly vacationUntil?: number }
+      readonly vacationUntil?: number;
+      /**
+       * The player's reputation in brief: whole percent of their recent games with other people
+       * that they finished (docs/api.md, "Reputation"), or null for a new player. Absent: unknown.
+       */
+      readonly reliability?: number | null }
   | { readonly seat: Seat; readonly kind: 'bot'; readonly level: BotLevel; readonly name: string };
 
 /** `closed`: the table ended (never started, or everyone left); its finished games can still be exported. */
@@ -87,6 +92,8 @@ export interface TableSummary {
   readonly grace: number;
   /** A rated table: its games change its players' ratings, and only accounts may sit. */
   readonly rated: boolean;
+  /** Players who finish less than this percent of their games may not sit (new players may); absent: no minimum. */
+  readonly minReliability?: number;
   readonly creator: PlayerInfo;
   /** Games started at this table so far ("play again" adds one). */
   readonly gameNo: number;

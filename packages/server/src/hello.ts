@@ -71,6 +71,7 @@ export async function hello(d: HelloDeps, c: Connection, msg: Extract<ClientMess
   d.players.know(player.id, player.name, Boolean(player.accountSince), player.avatar ?? null, player.bot === true);
   // An account's days off go with it to the tables where it sits down (a guest has none).
   if (player.accountSince) await d.players.loadVacations(d.store, [player.id]);
+  await d.players.reliability.load(d.store, [player.id]);
   c.playerId = player.id;
   if (d.players.add(c)) {
     d.hosting.announce(player.id, true);

@@ -2,6 +2,7 @@ import type { PlayerInfo } from '@parlor/protocol';
 import type { Person, VacationPeriod } from '@parlor/table';
 import type { Clock } from './clock.js';
 import type { Connection } from './connection.js';
+import { Reliabilities } from './reliability.js';
 
 /** Who is connected to the other processes of a cluster (nobody, for a lone server). */
 export interface Elsewhere {
@@ -22,8 +23,10 @@ export class Players {
   private readonly lastSeen = new Map<string, number>();
   /** Accounts' days off, as read from the store (loaded with the player, kept when declared here). */
   private readonly vacations = new Map<string, readonly VacationPeriod[]>();
+  /** Players' reliability, as tables show and check it (reliability.ts). */
+  readonly reliability: Reliabilities;
   /** `elsewhere`: who is connected to the other processes of a cluster. */
-  constructor(private readonly clock: Clock, private readonly elsewhere: Elsewhere) {}
+  constructor(private readonly clock: Clock, private readonly elsewhere: Elsewhere) { this.reliability = new Reliabilities(clock); }
 
   name(id: string): string { return this.names.get(id) ?? 'someone'; }
   known(id: string): boolean { return this.names.has(id); }
@@ -58,7 +61,9 @@ export class Players {
   person(id: string): Person {
     const connected = this.isConnected(id);
     const avatar = this.avatar(id);
+    const reliability = this.reliability.of(id);
     return {
+      ...(reliability === undefined ? {} : { reliability }),
       name: this.name(id), account: this.isAccount(id), ...(avatar === null ? {} : { avatar }), ...(this.isBot(id) ? { bot: true } : {}),
       connected, since: connected ? null : this.lastSeen.get(id) ?? null,
       ...((this.vacations.get(id)?.length ?? 0) > 0 ? { vacations: this.vacations.get(id)! } : {}),

@@ -18,6 +18,7 @@ export async function tableMessage(d: { readonly tables: Tables; readonly player
   }
   const invite = msg.type === 'table.watch' || msg.type === 'table.sit' ? msg.invite : undefined;
   const t = await d.tables.find(msg.tableId, invite, playerId);
+  if (msg.type === 'table.sit') await d.players.reliability.load(d.tables.store, [playerId]); // a minimum to sit checks a fresh figure
   const person = d.players.person(playerId);
   switch (msg.type) {
     case 'table.watch':

@@ -80,7 +80,7 @@ export class Tables implements TableHost {
     this.d.limits.tableDone(table.id);
   }
   leaseLost(table: Table): void { this.hosting.lost(table.id); }
-  gameFinished(table: Table, f: FinishedGame): void { this.d.gameFinished?.(table.row, f); }
+  gameFinished(table: Table, f: FinishedGame): void { this.d.players.reliability.forget(f.seats); this.d.gameFinished?.(table.row, f); }
   /** Where a turn-based table's notices go (the server's notifier, set once it is made). */
   notify: ((n: TurnNotice & { readonly game: GameId }) => void) | null = null;
   stepped(table: Table, before: TableState, after: TableState): void {
@@ -144,6 +144,7 @@ export class Tables implements TableHost {
     }
     // Days off reach the table with its people, before its clocks are worked out (vacation.ts of the table core).
     if (row.turnBased?.vacation === true) await this.d.players.loadVacations(this.d.store, seatedPlayers(row));
+    await this.d.players.reliability.load(this.d.store, seatedPlayers(row));
     const table = await Table.restore(row, this, fence);
     this.register(table);
     return table;

@@ -14,6 +14,8 @@ export interface TableRequest {
   /** Seconds a disconnected player keeps their seat (GRACE_SECONDS); the server's own when absent. */
   readonly grace?: number;
   readonly rated?: boolean;
+  /** A minimum reliability to sit (1 to 100 percent; seats.ts). */
+  readonly minReliability?: number;
   /** A turn-based table (turns.ts): its time per move, each player's bank per game, its window's length (seconds). */
   readonly turnBased?: { readonly moveSeconds: number; readonly bankSeconds?: number; readonly windowSeconds?: number; readonly vacation?: boolean };
 }
@@ -43,6 +45,8 @@ export function newTableRow(req: TableRequest, o: { readonly id: string; readonl
   if (req.grace !== undefined && !(Number.isInteger(req.grace) && req.grace >= GRACE_SECONDS.min && req.grace <= GRACE_SECONDS.max)) {
     return refused('BAD_MESSAGE', `"grace" must be a whole number of seconds from ${GRACE_SECONDS.min} to ${GRACE_SECONDS.max}, not ${req.grace}.`);
   }
+  const min = req.minReliability;
+  if (min !== undefined && !(Number.isInteger(min) && min >= 1 && min <= 100)) return refused('BAD_MESSAGE', `"minReliability" must be a whole percent from 1 to 100, not ${min}.`);
   const turns = turnClocks(req, window !== null);
   if (!turns.ok) return refused('BAD_MESSAGE', turns.message);
   return {
@@ -55,6 +59,7 @@ export function newTableRow(req: TableRequest, o: { readonly id: string; readonl
       createdAt: new Date(o.now).toISOString(),
       ...(req.grace === undefined ? {} : { grace: req.grace }),
       ...(req.rated === true ? { rated: true } : {}),
+      ...(min === undefined ? {} : { minReliability: min }),
       ...(turns.clocks === null ? {} : { turnBased: turns.clocks.info }),
     },
   };

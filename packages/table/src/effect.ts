@@ -14,6 +14,8 @@ export interface FinishedGame {
   readonly seats: readonly SeatRow[];
   /** Seats whose player left the game and did not come back (they rank last). */
   readonly left: readonly Seat[];
+  /** Seats a stand-in played at the end because the others replaced their absent player (who never came back); absent: none. */
+  readonly abandoned?: readonly Seat[];
   readonly rated: boolean;
   readonly private: boolean;
   /** A turn-based table's game (rated apart from real-time games); absent at a real-time table. */

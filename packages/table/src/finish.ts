@@ -10,10 +10,12 @@ export function finish(d: Draft): void {
   if (outcome === null) throw new Error(`table ${row.id}: game ${g.no} is not over`);
   const stats = d.module.stats(g.allEvents.read(), row.seats.length);
   const left = row.seats.flatMap((_, seat) => (d.s.away[seat] === 'left' ? [seat] : []));
+  const abandoned = row.seats.flatMap((_, seat) => (d.s.away[seat] === 'replaced' ? [seat] : []));
   d.write({
     op: 'finish',
     finish: {
       tableId: row.id, gameNo: g.no, game: row.game, result: outcome, stats, finishedAt: iso(d.now), seats: row.seats, left,
+      ...(abandoned.length === 0 ? {} : { abandoned }),
       rated: row.rated === true, private: row.private, ...(row.turnBased === undefined ? {} : { turnBased: true }),
     },
   });

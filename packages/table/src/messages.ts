@@ -20,12 +20,14 @@ export function seatInfo(s: TableState, now?: number): SeatInfo[] {
     if (seat.kind === 'empty') return { seat: i, kind: 'empty' };
     if (seat.kind === 'bot') return { seat: i, kind: 'bot', level: seat.level, name: `${seat.level} bot` };
     const vacation = now === undefined ? null : vacationAt(seatVacations(s.row, s.people, i), now);
+    const reliability = s.people[seat.playerId]?.reliability;
     return {
       seat: i, kind: 'player', player: playerInfo(s, seat.playerId),
       connected: isConnected(s, seat.playerId), away: s.away[i] !== undefined, awayReason: s.away[i] ?? null,
       disconnectedSince: disconnectedSince(s, seat.playerId),
       standInAt: s.timers[`grace:${seat.playerId}`]?.at ?? null,
       ...(vacation === null ? {} : { vacationUntil: vacation.to }),
+      ...(reliability === undefined ? {} : { reliability }),
     };
   });
 }
@@ -40,6 +42,7 @@ export function summary(s: TableState, window: { readonly setting: string } | nu
     replaceAfter: r.moveTimer > 0 ? null : s.settings.replaceAfterSeconds,
     grace: graceMs(s) / 1000,
     rated: r.rated === true,
+    ...(r.minReliability === undefined ? {} : { minReliability: r.minReliability }),
     creator: { id: r.creatorId, name: playerName(s, r.creatorId) },
     gameNo: r.gameNo, spectators: Object.values(s.watchers).filter((p) => !seated.has(p)).length, createdAt: r.createdAt,
     ...(r.tournament === undefined ? {} : { tournament: { id: r.tournament.id, name: r.tournament.name } }),

@@ -29,6 +29,8 @@ export interface TableRow {
   readonly createdAt: string;
   /** Rated games change their account players' ratings; only accounts may sit. */
   readonly rated?: boolean;
+  /** Players whose reliability (Person.reliability) is below this percent may not sit; new players may. Absent: no minimum. */
+  readonly minReliability?: number;
   /** A tournament's table (one game; the tournament seats its players, and pairs them again after it). */
   readonly tournament?: TournamentMark;
   /**

@@ -46,6 +46,11 @@ export function sit(d: Draft, player: string, seat: Seat): void {
   if (held.length > 0) refuse('ALREADY_SEATED', `You already hold seat ${held[0]} at this table: one seat per person.`);
   if (seatRow(d, seat).kind !== 'empty') refuse('SEAT_TAKEN', `Seat ${seat} is taken.`);
   if (d.s.row.rated === true && d.s.people[player]?.account !== true) refuse('ACCOUNT_REQUIRED', 'This table is rated: only players with an account may sit.');
+  const min = d.s.row.minReliability;
+  const reliability = d.s.people[player]?.reliability ?? null; // a new player (null) may sit wherever
+  if (min !== undefined && reliability !== null && reliability < min) {
+    refuse('RELIABILITY_TOO_LOW', `This table asks for players who finish at least ${min}% of their games; you have finished ${reliability}% lately.`);
+  }
   setSeats(d, put(d, seat, { kind: 'player', playerId: player }));
 }
 

@@ -18,6 +18,8 @@ export interface Person {
   readonly since: number | null;
   /** The days off their account declared (vacation.ts): they stop their clocks at tables that allow it. Absent: none. */
   readonly vacations?: readonly VacationPeriod[];
+  /** Whole percent of their recent games with other people they finished (the server's reputation); null: a new player; absent: unknown. */
+  readonly reliability?: number | null;
 }
 
 /** The server's settings a table follows (docs/operations.md, "Absent players, idle tables, limits"). */

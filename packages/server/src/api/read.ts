@@ -7,6 +7,7 @@ import { exportGame } from '../export.js';
 import { cleanName, hashToken } from '../identity.js';
 import { RATING_MODES, keyParts, ratingKey } from '../ratings/keys.js';
 import { displayHistory, ratingInfo } from '../ratings/shown.js';
+import { recentSince, reputationFigures } from '../store/reputation.js';
 import type { PlayerGameRow, RatingKey, Store } from '../store/store.js';
 import { ApiRefusal, Buckets, bearer, refuse } from './http.js';
 
@@ -135,7 +136,8 @@ export function readRoutes(app: FastifyInstance, store: Store, live: LiveCounts,
       addStats(entry.stats, g.stats);
     }
     const recent = (await gamesPage(a.playerId, self, 10, undefined)).games;
-    const profile: PlayerProfile = { name: a.name, id: a.playerId, avatar: player.avatar ?? null, bot: player.bot === true, since: player.accountSince ?? player.createdAt, ratings, turnBasedRatings, games, recent };
+    const reputation = reputationFigures(await store.reputation(a.playerId, recentSince(now())));
+    const profile: PlayerProfile = { name: a.name, id: a.playerId, avatar: player.avatar ?? null, bot: player.bot === true, since: player.accountSince ?? player.createdAt, ratings, turnBasedRatings, games, recent, reputation };
     return profile;
   }));
 

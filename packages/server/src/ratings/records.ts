@@ -29,12 +29,16 @@ export async function gameResults(store: Store, f: FinishedGame): Promise<GameRe
   const left = (seat: number) => f.left.includes(seat);
   const places = seats.map((_, seat) => (left(seat) ? last : outcome.places[seat]!));
   const players: PlayerGameRow[] = [];
+  // For reputation (store/reputation.ts): whether a stand-in played the seat at the end because its
+  // player left, ran out of time or was replaced while away; and how many seats people played.
+  const humans = seats.filter((s) => s.kind === 'player').length;
+  const quit = (seat: number) => left(seat) || (f.abandoned ?? []).includes(seat);
   seats.forEach((s, seat) => {
     if (s.kind !== 'player') return;
     players.push({
       playerId: s.playerId, tableId: f.tableId, gameNo: f.gameNo, game: f.game, finishedAt: f.finishedAt, seat, players: seats.length,
       place: places[seat]!, score: outcome.scores[seat]!, won: !left(seat) && outcome.winners.includes(seat), rated: f.rated, private: f.private,
-      stats: stats[seat] ?? null,
+      stats: stats[seat] ?? null, left: quit(seat), humans,
     });
   });
   if (!f.rated) return { records: { players, ratings: [] }, changes: [] };

@@ -21,8 +21,8 @@ export const COPIED_TABLES: readonly { readonly name: string; readonly columns: 
   { name: 'actions', columns: ['table_id', 'game_no', 'seq', 'seat', 'action', 'at', 'by'] },
   {
     name: 'player_games',
-    columns: ['player_id', 'table_id', 'game_no', 'game', 'finished_at', 'seat', 'players', 'place', 'score', 'won', 'rated', 'private', 'stats'],
-    booleans: ['won', 'rated', 'private'],
+    columns: ['player_id', 'table_id', 'game_no', 'game', 'finished_at', 'seat', 'players', 'place', 'score', 'won', 'rated', 'private', 'stats', 'left_game', 'humans'],
+    booleans: ['won', 'rated', 'private', 'left_game'],
   },
   { name: 'ratings', columns: ['player_id', 'game', 'mu', 'sigma', 'games', 'wins', 'updated_at'] },
   { name: 'rating_history', columns: ['player_id', 'game', 'table_id', 'game_no', 'mu', 'sigma', 'at'] },

@@ -9,6 +9,7 @@ import { PostgresDevices } from './postgres/devices.js';
 import { postgresNameSkeletons } from './postgres/name-skeletons.js';
 import { PostgresPlayers } from './postgres/players.js';
 import { PostgresRecords } from './postgres/records.js';
+import type { ReputationCounts } from './reputation.js';
 import { PostgresSessions } from './postgres/sessions.js';
 import { PostgresTables } from './postgres/tables.js';
 import { PostgresTournaments } from './postgres/tournaments.js';
@@ -147,6 +148,7 @@ export class PostgresStore implements Store {
   allPlayerGames(playerId: string): Promise<PlayerGameRow[]> {
     return this.records.allPlayerGames(playerId);
   }
+  reputation(playerId: string, since: string): Promise<ReputationCounts> { return this.records.reputation(playerId, since); }
   leaderboard(game: string, limit: number, offset: number): Promise<(RatingRow & { name: string })[]> {
     return this.records.leaderboard(game, limit, offset);
   }

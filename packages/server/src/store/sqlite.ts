@@ -9,6 +9,7 @@ import { SqliteVacations } from './sqlite/vacations.js';
 import { SqliteDevices } from './sqlite/devices.js';
 import { SqlitePlayers } from './sqlite/players.js';
 import { SqliteRecords } from './sqlite/records.js';
+import type { ReputationCounts } from './reputation.js';
 import { SqliteSessions } from './sqlite/sessions.js';
 import { SqliteTables } from './sqlite/tables.js';
 import { SqliteTournaments } from './sqlite/tournaments.js';
@@ -158,6 +159,7 @@ export class SqliteStore implements Store {
   allPlayerGames(playerId: string): Promise<PlayerGameRow[]> {
     return this.guard(() => this.records.allPlayerGames(playerId));
   }
+  reputation(playerId: string, since: string): Promise<ReputationCounts> { return this.guard(() => this.records.reputation(playerId, since)); }
   leaderboard(game: string, limit: number, offset: number): Promise<(RatingRow & { name: string })[]> {
     return this.guard(() => this.records.leaderboard(game, limit, offset));
   }

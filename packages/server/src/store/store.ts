@@ -6,6 +6,7 @@ import type { TurnStore } from './turns.js';
 import type { VacationStore } from './vacations.js';
 import type { DeviceStore } from './devices.js';
 import type { RatingKey, RatingPoint, RatingRow } from './rating-rows.js';
+import type { ReputationCounts } from './reputation.js';
 
 export interface PlayerRow {
   readonly id: string;
@@ -55,6 +56,9 @@ export interface PlayerGameRow {
   readonly private: boolean;
   /** The seat's end-of-game statistics (the game module's `stats`). */
   readonly stats: unknown;
+  /** Written, not read back (Store.reputation counts them): a stand-in played the seat at the end (left), and how many seats people played. */
+  readonly left?: boolean;
+  readonly humans?: number;
 }
 
 export type { RatingKey, RatingPoint, RatingRow } from './rating-rows.js';
@@ -159,6 +163,8 @@ export interface Store {
   playerGames(playerId: string, limit: number, before?: string): Promise<PlayerGameRow[]>;
   /** Every finished game of a player (for lifetime statistics). */
   allPlayerGames(playerId: string): Promise<PlayerGameRow[]>;
+  /** A player's reputation counts (store/reputation.ts): their last 100 games with another person, and those left since `since`. */
+  reputation(playerId: string, since: string): Promise<ReputationCounts>;
   /** Account players' ratings in a game, best conservative rating (μ − 3σ) first, after `after` (a rank). */
   leaderboard(game: RatingKey, limit: number, offset: number): Promise<(RatingRow & { name: string })[]>;
   /** Statements sent to a database server so far (a networked store only; the load bench reads it from /metrics). */

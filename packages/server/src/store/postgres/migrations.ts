@@ -2,10 +2,10 @@ import type pg from 'pg';
 import { withResponseWindow } from '../response-window-migration.js';
 import { DEVICES_MIGRATION } from './devices-migration.js';
 import { TURNS_MIGRATION } from './turns-migration.js';
+import { reputationMigration } from '../reputation-migration.js';
 
 /** What a migration runs its statements on: the one connection migrating. */
 type Sql = Pick<pg.PoolClient, 'query'>;
-
 /** Every text column compares and sorts byte by byte, as SQLite does (cursors, ties, ISO times). */
 const T = 'TEXT COLLATE "C"';
 
@@ -204,9 +204,9 @@ const MIGRATIONS: readonly { readonly version: number; up(db: Sql): Promise<void
     up: async (db) => { await db.query('ALTER TABLE tables ADD COLUMN due_at BIGINT; CREATE INDEX tables_due ON tables (due_at) WHERE due_at IS NOT NULL'); },
   },
   TURNS_MIGRATION, // 13: running turn-based tables' summaries and seats (turns-migration.ts)
-  // Accounts' days off: as SQLite's migration 14.
-  { version: 14, up: async (db) => { await db.query(`CREATE TABLE vacations (player_id ${T} NOT NULL, starts_at BIGINT NOT NULL, ends_at BIGINT NOT NULL, PRIMARY KEY (player_id, starts_at))`); } },
+  { version: 14, up: async (db) => { await db.query(`CREATE TABLE vacations (player_id ${T} NOT NULL, starts_at BIGINT NOT NULL, ends_at BIGINT NOT NULL, PRIMARY KEY (player_id, starts_at))`); } }, // 14: days off
   DEVICES_MIGRATION, // 15: sessions' rough device and place (devices-migration.ts)
+  { version: 16, up: async (db) => { for (const sql of reputationMigration('BOOLEAN')) await db.query(sql); } }, // as SQLite's 16
 ];
 /** The schema this code writes; the same number as SQLite's SCHEMA_VERSION (a test checks). */
 export const POSTGRES_SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;

@@ -1,3 +1,4 @@
+import { REPUTATION_GAMES, type ReputationCounts } from '../reputation.js';
 import type { GameRecords, PlayerGameRow, RatingPoint, RatingRow } from '../store.js';
 import type { PostgresConnection, Sql } from './connection.js';
 
@@ -33,6 +34,14 @@ export class PostgresRecords {
   async allPlayerGames(playerId: string): Promise<PlayerGameRow[]> {
     return (await this.db.q<PlayerGameSql>('SELECT * FROM player_games WHERE player_id = $1 ORDER BY finished_at, table_id, game_no', [playerId])).rows.map(playerGame);
   }
+  async reputation(playerId: string, since: string): Promise<ReputationCounts> {
+    // One statement, as SQLite's: the last games with another person, and those left since `since`.
+    const r = (await this.db.q<ReputationCounts>(`SELECT count(*)::int AS counted, count(*) FILTER (WHERE left_game)::int AS "left",
+        (SELECT count(*)::int FROM player_games WHERE player_id = $1 AND humans > 1 AND left_game AND finished_at >= $2) AS "recentLeft"
+      FROM (SELECT left_game FROM player_games WHERE player_id = $1 AND humans > 1 ORDER BY finished_at DESC, table_id DESC, game_no DESC LIMIT ${REPUTATION_GAMES}) AS g`,
+    [playerId, since])).rows[0]!;
+    return { counted: r.counted, left: r.left, recentLeft: r.recentLeft };
+  }
   async leaderboard(game: string, limit: number, offset: number): Promise<(RatingRow & { name: string })[]> {
     return (await this.db.q<RatingSql & { name: string }>(`SELECT r.*, p.name FROM ratings r JOIN players p ON p.id = r.player_id
       WHERE r.game = $1 AND p.name_key IS NOT NULL ORDER BY r.mu - 3 * r.sigma DESC, r.player_id LIMIT $2 OFFSET $3`, [game, limit, offset]))
@@ -43,9 +52,10 @@ export class PostgresRecords {
   async add(db: Sql, tableId: string, gameNo: number, records: GameRecords | undefined): Promise<void> {
     for (const p of records?.players ?? []) {
       await db.query(`INSERT INTO player_games
-        (player_id, table_id, game_no, game, finished_at, seat, players, place, score, won, rated, private, stats)
-        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT DO NOTHING`,
-      [p.playerId, p.tableId, p.gameNo, p.game, p.finishedAt, p.seat, p.players, p.place, p.score, p.won, p.rated, p.private, JSON.stringify(p.stats ?? null)]);
+        (player_id, table_id, game_no, game, finished_at, seat, players, place, score, won, rated, private, stats, left_game, humans)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT DO NOTHING`,
+      [p.playerId, p.tableId, p.gameNo, p.game, p.finishedAt, p.seat, p.players, p.place, p.score, p.won, p.rated, p.private, JSON.stringify(p.stats ?? null),
+        p.left === true, p.humans ?? 1]);
     }
     for (const x of records?.ratings ?? []) {
       await db.query(`INSERT INTO ratings (player_id, game, mu, sigma, games, wins, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7)

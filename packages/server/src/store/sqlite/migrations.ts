@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { reputationMigration } from '../reputation-migration.js';
 import { withResponseWindow } from '../response-window-migration.js';
 
 const SCHEMA_1 = `
@@ -210,6 +211,8 @@ const MIGRATIONS: readonly { readonly version: number; up(db: Database.Database)
       ALTER TABLE sessions ADD COLUMN place TEXT;
     `),
   },
+  // Whether each player left each game, and how many people played it (reputation-migration.ts).
+  { version: 16, up: (db) => { for (const sql of reputationMigration('INTEGER')) db.exec(sql); } },
 ];
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
 

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { REPUTATION_GAMES, type ReputationCounts } from '../reputation.js';
 import type { GameRecords, PlayerGameRow, RatingPoint, RatingRow } from '../store.js';
 
 type PlayerGameSql = { player_id: string; table_id: string; game_no: number; game: string; finished_at: string; seat: number; players: number;
@@ -25,8 +26,12 @@ export class SqliteRecords {
         ON CONFLICT (player_id, game) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, wins = excluded.wins, updated_at = excluded.updated_at`),
       addRatingPoint: db.prepare('INSERT OR IGNORE INTO rating_history (player_id, game, table_id, game_no, mu, sigma, at) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       addPlayerGame: db.prepare(`INSERT OR IGNORE INTO player_games
-        (player_id, table_id, game_no, game, finished_at, seat, players, place, score, won, rated, private, stats)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+        (player_id, table_id, game_no, game, finished_at, seat, players, place, score, won, rated, private, stats, left_game, humans)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      // One statement: the last games with another person (the recent index, newest first), and those left since a time.
+      reputation: db.prepare(`SELECT count(*) AS counted, coalesce(sum(left_game), 0) AS "left",
+          (SELECT count(*) FROM player_games WHERE player_id = ? AND humans > 1 AND left_game = 1 AND finished_at >= ?) AS recentLeft
+        FROM (SELECT left_game FROM player_games WHERE player_id = ? AND humans > 1 ORDER BY finished_at DESC, table_id DESC, game_no DESC LIMIT ${REPUTATION_GAMES})`),
       playerGames: db.prepare(`SELECT * FROM player_games WHERE player_id = ? AND (finished_at || '|' || table_id || '|' || printf('%09d', game_no)) < ?
         ORDER BY finished_at DESC, table_id DESC, game_no DESC LIMIT ?`),
       allPlayerGames: db.prepare('SELECT * FROM player_games WHERE player_id = ? ORDER BY finished_at'),
@@ -47,6 +52,9 @@ export class SqliteRecords {
   allPlayerGames(playerId: string): PlayerGameRow[] {
     return (this.s.allPlayerGames.all(playerId) as PlayerGameSql[]).map(playerGame);
   }
+  reputation(playerId: string, since: string): ReputationCounts {
+    return this.s.reputation.get(playerId, since, playerId) as ReputationCounts;
+  }
   leaderboard(game: string, limit: number, offset: number): (RatingRow & { name: string })[] {
     return (this.s.leaderboard.all(game, limit, offset) as (RatingSql & { name: string })[]).map((r) => ({ ...rating(r), name: r.name }));
   }
@@ -55,7 +63,7 @@ export class SqliteRecords {
   add(tableId: string, gameNo: number, records: GameRecords | undefined): void {
     for (const p of records?.players ?? []) {
       this.s.addPlayerGame.run(p.playerId, p.tableId, p.gameNo, p.game, p.finishedAt, p.seat, p.players, p.place, p.score,
-        p.won ? 1 : 0, p.rated ? 1 : 0, p.private ? 1 : 0, JSON.stringify(p.stats ?? null));
+        p.won ? 1 : 0, p.rated ? 1 : 0, p.private ? 1 : 0, JSON.stringify(p.stats ?? null), p.left === true ? 1 : 0, p.humans ?? 1);
     }
     for (const x of records?.ratings ?? []) {
       this.s.saveRating.run(x.playerId, x.game, x.mu, x.sigma, x.games, x.wins, x.updatedAt);
