@@ -7,6 +7,7 @@ import { Link, Nav } from '../profile/Nav.js';
 import { LazyAvatar as Avatar } from '../avatars/LazyAvatar.js';
 import { ApiErrorText } from './ApiErrorText.js';
 import { NotificationSettings } from './NotificationSettings.js';
+import { SafetySettings } from './SafetySettings.js';
 import { VacationSettings } from './VacationSettings.js';
 import { passwordProblem } from './password.js';
 import { changePassword, chooseBot, claimName, deleteAccount, signIn, signOut } from './session.js';
@@ -80,6 +81,7 @@ function Overview() {
       <BotSetting />
       <NotificationSettings />
       <VacationSettings />
+      <SafetySettings />
       <ul className="account-links">
         <li><Link href={profileHref(player.name)}>{t('account.nav.profile')}</Link></li>
         <li><Link href="/me/games">{t('account.nav.myGames')}</Link></li>
