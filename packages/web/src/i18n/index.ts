@@ -29,8 +29,9 @@ type Loader = () => Promise<{ default: Record<string, unknown> }>;
  * strings sit under its name (`learn.…`, `coach.…`, a game's own under its short name), so a new
  * file is picked up without a line here. AT_START's files load with the language: the shell's
  * (`common`, with the games' names and options and the few `learn.…` words the lobby and the table
- * show), the account menu's (`account`) and the header's count of turn-based tables waiting (`turns`,
- * with the /me/turns page's few words). Every other file loads only once a page asks for it
+ * show), the account menu's (`account`), the header's count of turn-based tables waiting (`turns`,
+ * with the /me/turns page's few words) and players' reliability, which seats and lobby rows show
+ * (`reputation`, with the profile's and the create form's words). Every other file loads only once a page asks for it
  * (`loadStrings`; their loaders are in on-demand.ts), to keep the first load small: the "How to
  * play" pages and guided games (`learn`: the /learn pages and the table's rules panel ask for it),
  * the replays (`replay`: the /games pages), the coach's review (`coach`: asked for by each coach's
@@ -38,8 +39,9 @@ type Loader = () => Promise<{ default: Record<string, unknown> }>;
  * /offline pages) and each game's own words (loaded with the part of the game a page shows:
  * ui/games/web-game.ts).
  */
-const AT_START: ReadonlySet<string> = new Set(['common', 'account', 'turns']);
-const FILES = import.meta.glob<{ default: Record<string, unknown> }>(['./locales/*/common.json', './locales/*/account.json', './locales/*/turns.json']);
+const AT_START: ReadonlySet<string> = new Set(['common', 'account', 'turns', 'reputation']);
+const FILES = import.meta.glob<{ default: Record<string, unknown> }>(['./locales/*/common.json', './locales/*/account.json', './locales/*/turns.json',
+  './locales/*/reputation.json']);
 
 /** The on-demand files asked for so far: a language chosen later loads them with the rest. */
 const wanted = new Set<string>();

@@ -7,6 +7,7 @@ import { RatedOption } from '../account/RatedOption.js';
 import { useApp, useServices } from '../context.js';
 import { GameCover } from './Pictures.js';
 import { OptionFields } from './OptionFields.js';
+import { MinReliabilityField } from '../reputation/MinReliabilityField.js';
 import { DEFAULT_OPTIONS, SEAT_RANGE, fitOptionsToSeats } from './options.js';
 import { formatDuration } from '../table/durations.js';
 import {
@@ -39,6 +40,7 @@ export function CreateTable({ onDone }: { onDone: (tableId: string | null) => vo
   const [bankSeconds, setBankSeconds] = useState(TURN_BANK_DEFAULT);
   const [windowSeconds, setWindowSeconds] = useState(TURN_WINDOW_DEFAULT);
   const [vacation, setVacation] = useState(true);
+  const [minReliability, setMinReliability] = useState<number | null>(null);
   const [min, max] = SEAT_RANGE[game];
   const turn = mode === 'turn-based';
   const duration = (s: number) => formatDuration(s, i18n.language);
@@ -58,7 +60,7 @@ export function CreateTable({ onDone }: { onDone: (tableId: string | null) => vo
     setBusy(true);
     const r = await client.request(createMessage({
       game, seats, options, private: priv, rated: rated && account, mode, moveTimer: moveTimer as 0 | 30 | 60 | 120, responseWindow, grace,
-      moveSeconds, bankSeconds, windowSeconds: window === null ? null : windowSeconds, vacation,
+      moveSeconds, bankSeconds, windowSeconds: window === null ? null : windowSeconds, vacation, minReliability,
     }));
     setBusy(false);
     if (r.type === 'table') onDone(r.table.id);
@@ -90,6 +92,7 @@ export function CreateTable({ onDone }: { onDone: (tableId: string | null) => vo
         <label className="choice"><input type="radio" name="vis" checked={priv} onChange={() => setPriv(true)} /> {t('create.private')}</label>
       </fieldset>
       <RatedOption rated={rated && account} onChange={setRated} />
+      <MinReliabilityField value={minReliability} onChange={setMinReliability} />
       <fieldset>
         <legend>{t('create.mode')}</legend>
         <label className="choice"><input type="radio" name="mode" checked={!turn} onChange={() => setMode('live')} aria-describedby="mode-live-help" />

@@ -12,6 +12,7 @@ import { usePlayState } from './play.js';
 import { PlayPanel } from './PlayPanel.js';
 import { LazyTableThumb } from './Pictures.js';
 import { seatWords } from './seats.js';
+import { reliabilityWords } from '../reputation/reputation-text.js';
 import { YourTables } from './YourTables.js';
 import { LobbyTournaments } from '../tournament/pages.js';
 
@@ -108,7 +109,13 @@ function TableRow({ table, onOpen }: { table: TableSummary; onOpen: () => void }
     ...changedOptions(table.game, table.options).map(([f, v]) => optionText(table.game, f, v, t)),
     ...(pace === null && table.moveTimer > 0 ? [t('lobby.timer.on', { seconds: table.moveTimer })] : []),
     ...(table.spectators > 0 ? [t('lobby.spectators', { count: table.spectators })] : []),
+    ...(table.minReliability === undefined ? [] : [t('reputation.minimum', { percent: table.minReliability })]),
   ];
+  // A player's reliability in brief after their name ("Bob, 96% finished").
+  const seatText = (s: TableSummary['seats'][number]) => {
+    const r = s.kind === 'player' ? reliabilityWords(s.reliability, t) : null;
+    return r === null ? seatWords(s, t) : `${seatWords(s, t)} (${r})`;
+  };
   return (
     <li className="table-row">
       <div className="table-row-main">
@@ -120,7 +127,7 @@ function TableRow({ table, onOpen }: { table: TableSummary; onOpen: () => void }
           {pace !== null && <div className="small turn-pace">{t('turn.pace', { pace: formatDuration(pace.moveSeconds, i18n.language) })}</div>}
           {/* Who sits where, in words (the picture beside it shows the same). */}
           <ul className="table-seat-list muted small" aria-label={t('lobby.seatList')}>
-            {table.seats.map((s) => <li key={s.seat} className={`is-${s.kind}`}>{seatWords(s, t)}</li>)}
+            {table.seats.map((s) => <li key={s.seat} className={`is-${s.kind}`}>{seatText(s)}</li>)}
           </ul>
           {facts.length > 0 && <div className="muted small">{facts.join(' · ')}</div>}
         </div>

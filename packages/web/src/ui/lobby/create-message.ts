@@ -35,6 +35,8 @@ export interface CreateChoices {
   readonly windowSeconds: number | null;
   /** A turn-based table lets its players' days off stop their clocks (absent: not). */
   readonly vacation?: boolean;
+  /** The percent of games finished a player needs to sit (docs/api.md, "Reputation"); absent or null: none. */
+  readonly minReliability?: number | null;
 }
 
 type Create = Omit<Extract<ClientMessage, { type: 'table.create' }>, 'id'>;
@@ -44,7 +46,8 @@ type Create = Omit<Extract<ClientMessage, { type: 'table.create' }>, 'id'>;
  * turn-based one with `turnBased` alone (the server refuses the real-time clocks beside it).
  */
 export function createMessage(c: CreateChoices): Create {
-  const common = { type: 'table.create', game: c.game, seats: c.seats, options: c.options, private: c.private, ...(c.rated ? { rated: true } : {}) } as const;
+  const common = { type: 'table.create', game: c.game, seats: c.seats, options: c.options, private: c.private, ...(c.rated ? { rated: true } : {}),
+    ...(c.minReliability == null ? {} : { minReliability: c.minReliability }) } as const;
   if (c.mode === 'turn-based') {
     return {
       ...common,

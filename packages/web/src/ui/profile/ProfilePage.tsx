@@ -13,6 +13,7 @@ import { useApp, useServices } from '../context.js';
 import { GamesList } from './GamesList.js';
 import { Link, Nav } from './Nav.js';
 import { RatingChart } from './RatingChart.js';
+import { ReputationPanel } from '../reputation/ReputationPanel.js';
 import './profile.css';
 
 type Loaded =
@@ -67,6 +68,8 @@ export function ProfilePage({ name }: { name: string }) {
         <h1>{p.name} <AccountBadge />{p.bot === true && <> <BotBadge /></>}{mine && <span className="muted small"> ({t('table.you')})</span>}</h1>
         <p className="muted small">{t('account.profile.since', { date: new Date(p.since).toLocaleDateString(lang, { dateStyle: 'long' }) })}</p>
       </header>
+      {/* An older server sends no reputation. */}
+      {p.reputation !== undefined && <ReputationPanel reputation={p.reputation} />}
 
       <section className="panel" aria-labelledby="ratings-h">
         <h2 id="ratings-h">{t('account.profile.ratings')}</h2>

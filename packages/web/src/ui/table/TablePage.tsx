@@ -8,6 +8,7 @@ import { tableStill, useSettings } from '../../state/settings.js';
 import type { TableState } from '../../state/store.js';
 import { AccountBadge } from '../account/AccountBadge.js';
 import { BotBadge } from '../account/BotBadge.js';
+import { ReliabilityBadge } from '../reputation/ReliabilityBadge.js';
 import { SeatAvatar } from '../avatars/SeatAvatar.js';
 import { RatedBadge } from '../account/RatedBadge.js';
 import { useApp, useServices } from '../context.js';
@@ -258,6 +259,7 @@ function Seats({ table, invite }: { table: TableState; invite: string | null }) 
             <span className="seat-name">{seatName(seat, t)}{seat.kind === 'player' && seat.player.id === player?.id ? ` (${t('table.you')})` : ''}</span>
             {seat.kind === 'player' && seat.player.account === true && <AccountBadge />}
             {seat.kind === 'player' && seat.player.bot === true && <BotBadge seat />}
+            {seat.kind === 'player' && <ReliabilityBadge reliability={seat.reliability} />}
             {seat.kind === 'player' && !seat.connected && <span className="badge">{t('table.disconnected')}</span>}
             {seat.kind === 'player' && seat.away && <span className="badge">{t('table.away')}</span>}
             {editable && seat.kind === 'empty' && (
