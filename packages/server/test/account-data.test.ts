@@ -17,16 +17,16 @@ const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => { for (const f of cleanups.splice(0).reverse()) await f(); });
 
 /** A new SQLite file at the latest schema. */
-function sqliteFile(): string {
+async function sqliteFile(): Promise<string> {
   const file = join(mkdtempSync(join(tmpdir(), 'parlor-export-')), 'parlor.db');
-  new SqliteStore(file).close();
+  await new SqliteStore(file).close();
   return file;
 }
 
 describe('the tables about a player', () => {
-  it('every table with a column naming a player is exported, by that column', () => {
-    const db = new Database(sqliteFile(), { readonly: true });
-    cleanups.push(() => db.close());
+  it('every table with a column naming a player is exported, by that column', async () => {
+    const db = new Database(await sqliteFile(), { readonly: true });
+    cleanups.push(() => { db.close(); });
     const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((t) => t.name);
     const byPlayer = tables.filter((t) =>
       (db.prepare(`SELECT name FROM pragma_table_info(?)`).all(t) as { name: string }[]).some((c) => /(^|_)player_id$/.test(c.name)));
@@ -42,7 +42,7 @@ describe('the tables about a player', () => {
 });
 
 const kinds: { name: string; skip: boolean; open(): Promise<Store> }[] = [
-  { name: 'SQLite', skip: false, open: async () => new SqliteStore(sqliteFile()) },
+  { name: 'SQLite', skip: false, open: async () => new SqliteStore(await sqliteFile()) },
   {
     name: 'PostgreSQL',
     skip: await skipPostgres('account-data.test.ts'),
