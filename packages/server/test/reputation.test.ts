@@ -1,5 +1,6 @@
 import type { PlayerProfile, ServerMessage } from '@parlor/protocol';
 import { describe, expect, it } from 'vitest';
+import { TestClock } from '../src/index.js';
 import type { TestClient } from './support/client.js';
 import { serverPerTest } from './support/per-test.js';
 
@@ -61,6 +62,29 @@ describe('reputation', () => {
     const bobSat = ann.waitFor((m) => m.type === 'table' && m.table.id === open.table.id && m.table.seats[1]?.kind === 'player');
     expect(await bob.request({ type: 'table.sit', tableId: open.table.id, seat: 1 })).toMatchObject({ type: 'ok' });
     expect(((await bobSat) as TableMsg).table.seats[1]).toMatchObject({ player: { name: 'Bob' }, reliability: 0 });
+  });
+
+  it('a player replaced while away who never comes back has left the game', async () => {
+    // Time flows (the stand-ins play in real time) from now (the read API counts the week's leaves by
+    // the system's clock), and jumps when the test says: the wait to replace is the test's.
+    const clock = new TestClock({ running: true, start: Date.now() });
+    await start({ replaceAfterSeconds: 60 }, { clock });
+    const ann = await connect('Ann');
+    const bob = await connect('Bob');
+    await account(bob, 'Bob');
+    const t = await ann.request({ type: 'table.create', game: 'flip-7', seats: 2, grace: 600 }) as TableMsg;
+    const tableId = t.table.id;
+    expect(await bob.request({ type: 'table.sit', tableId, seat: 1 })).toMatchObject({ type: 'ok' });
+    expect(await ann.request({ type: 'table.start', tableId })).toMatchObject({ type: 'ok' });
+    bob.close();
+    await ann.waitFor((m) => m.type === 'table' && m.table.id === tableId && m.table.seats[1]?.kind === 'player' && !m.table.seats[1].connected);
+    clock.advance(60_000);
+    expect(await ann.request({ type: 'table.replace', tableId, seat: 1 })).toMatchObject({ type: 'ok' });
+    // Ann leaves too: nobody is left, the stand-ins finish the game.
+    const over = ann.waitFor((m) => m.type === 'game' && m.tableId === tableId && m.outcome !== null, 20_000);
+    expect(await ann.request({ type: 'table.leave', tableId, seat: 0 })).toMatchObject({ type: 'ok' });
+    await over;
+    expect((await profile('Bob')).reputation).toEqual({ finished: 0, left: 1, percent: null, recentLeft: 1 });
   });
 
   it('a minimum outside 1 to 100 is refused at create', async () => {
