@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import account from '../../src/i18n/locales/en/account.json' with { type: 'json' };
 import avatarsEn from '../../src/i18n/locales/en/avatars.json' with { type: 'json' };
 import en from '../../src/i18n/locales/en/common.json' with { type: 'json' };
+import reputation from '../../src/i18n/locales/en/reputation.json' with { type: 'json' };
 import { avatarPattern } from '../../src/ui/avatars/pattern.js';
 import { axeViolations, formatViolations } from './support/axe.js';
 import { type Harness, createTable, person, screenshot, shouldSkip, startHarness, waitUntil, withFailureShots } from './support/e2e.js';
@@ -76,7 +77,7 @@ describe.skipIf(shouldSkip('avatars'))('Avatars and the lobby\'s pictures', () =
       const row = ugo.locator('.table-row').filter({ hasText: 'Flip 7' });
       await row.locator('.table-thumb svg[data-avatar="owl"]').waitFor();
       // The seats in words beside the picture.
-      expect(await row.getByRole('list', { name: en.lobby.seatList }).locator('li').allTextContents()).toEqual(['Tova', en.lobby.emptySeat, en.lobby.emptySeat]);
+      expect(await row.getByRole('list', { name: en.lobby.seatList }).locator('li').allTextContents()).toEqual([`Tova (${reputation.seatNew})`, en.lobby.emptySeat, en.lobby.emptySeat]);
       await clean(ugo, 'the lobby with a table\'s thumbnail');
       await screenshot(ugo, 'avatars-lobby-en');
       await row.getByRole('button', { name: en.lobby.join }).click();
