@@ -1,4 +1,4 @@
-import type { GamesPage, Leaderboard, PlayerProfile, ServerMessage, SessionReply } from '@parlor/protocol';
+import type { GamesPage, Leaderboard, PlayerProfile, ServerMessage } from '@parlor/protocol';
 import { describe, expect, it } from 'vitest';
 import { serverPerTest } from './support/per-test.js';
 import type { TestClient } from './support/client.js';
@@ -8,23 +8,12 @@ import type { TestClient } from './support/client.js';
 // `rating` (μ − 3σ) stays for outside clients, and the table's watchers hear the change pushed
 // once a rated game is written.
 
-const { start, server, anonymous } = serverPerTest();
+const { start, server, account } = serverPerTest();
 
 async function get<T>(path: string, token?: string): Promise<T> {
   const res = await fetch(`${server().url}${path}`, { headers: token === undefined ? {} : { authorization: `Bearer ${token}` } });
   expect(res.status, path).toBe(200);
   return (await res.json()) as T;
-}
-
-async function account(name: string): Promise<{ client: TestClient; token: string; id: string }> {
-  const res = await fetch(`${server().url}/api/accounts`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name, password: 'a long password' }),
-  });
-  const made = (await res.json()) as SessionReply;
-  const client = await anonymous();
-  const w = await client.request({ type: 'hello', token: made.token });
-  if (w.type !== 'welcome') throw new Error(JSON.stringify(w));
-  return { client, token: made.token, id: w.player.id };
 }
 
 /** A Flip 7 table of the player and a bot (rated or not); the player leaves at once, so the bots finish it and the player is last. */

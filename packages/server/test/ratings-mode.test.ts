@@ -1,4 +1,4 @@
-import type { Leaderboard, PlayerProfile, ServerMessage, SessionReply } from '@parlor/protocol';
+import type { Leaderboard, PlayerProfile, ServerMessage } from '@parlor/protocol';
 import { describe, expect, it } from 'vitest';
 import type { TestClient } from './support/client.js';
 import { serverPerTest } from './support/per-test.js';
@@ -7,22 +7,11 @@ import { serverPerTest } from './support/per-test.js';
 // turn-based table changes the turn-based rating and leaves the real-time one as it was, and a
 // real-time game the other way round; the profile gives both, the leaderboard either.
 
-const { start, server, anonymous } = serverPerTest();
+const { start, server, account } = serverPerTest();
 
 async function get<T>(path: string): Promise<{ status: number; body: T }> {
   const res = await fetch(`${server().url}${path}`);
   return { status: res.status, body: (await res.json()) as T };
-}
-
-async function account(name: string): Promise<TestClient> {
-  const res = await fetch(`${server().url}/api/accounts`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name, password: 'a long password' }),
-  });
-  const made = (await res.json()) as SessionReply;
-  const client = await anonymous();
-  const w = await client.request({ type: 'hello', token: made.token });
-  if (w.type !== 'welcome') throw new Error(JSON.stringify(w));
-  return client;
 }
 
 /** A rated Flip 7 game of the player and a bot, real-time or turn-based: the player leaves at once, so bots finish it and the player is last. */
@@ -42,7 +31,7 @@ async function ratedGame(c: TestClient, turnBased: boolean): Promise<void> {
 describe('turn-based ratings', () => {
   it('change with turn-based games only, the real-time ones with real-time games only; profile and leaderboard show each', async () => {
     await start();
-    const rita = await account('Rita');
+    const rita = (await account('Rita')).client;
     await ratedGame(rita, false);
     const first = (await get<PlayerProfile>('/api/players/Rita')).body;
     expect(first.ratings['flip-7']).toMatchObject({ games: 1 });

@@ -1,4 +1,4 @@
-import type { SessionReply, VacationState } from '@parlor/protocol';
+import type { VacationState } from '@parlor/protocol';
 import { describe, expect, it } from 'vitest';
 import { TestClock } from '../src/index.js';
 import { SqliteStore } from '../src/store/sqlite.js';
@@ -17,20 +17,9 @@ import { until } from './support/until.js';
 // it, the clock runs again; a table that does not allow vacations times out as before. 30 days a
 // calendar year, every day begun counted, refused clearly beyond; accounts only.
 
-const { start, server, anonymous } = serverPerTest();
+const { start, server, anonymous, account } = serverPerTest();
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-
-async function account(name: string): Promise<{ client: TestClient; token: string; id: string }> {
-  const res = await fetch(`${server().url}/api/accounts`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name, password: 'a long password' }),
-  });
-  const made = (await res.json()) as SessionReply;
-  const client = await anonymous();
-  const w = await client.request({ type: 'hello', token: made.token });
-  if (w.type !== 'welcome') throw new Error(JSON.stringify(w));
-  return { client, token: made.token, id: w.player.id };
-}
 
 async function vacation(method: 'GET' | 'PUT' | 'DELETE', token: string, body?: object): Promise<{ status: number; body: VacationState & { error?: string; message?: string } }> {
   const res = await fetch(`${server().url}/api/accounts/vacation`, {

@@ -1,3 +1,4 @@
+import type { SessionReply } from '@parlor/protocol';
 import { afterEach } from 'vitest';
 import type { ParlorServer, ServerConfig, StartOptions } from '../../src/index.js';
 import { TestClient } from './client.js';
@@ -44,6 +45,17 @@ export function serverPerTest() {
     /** A connection that has not said hello. */
     async anonymous(): Promise<TestClient> {
       return track(await TestClient.anonymous(server().url));
+    },
+    /** A new account `name` (over HTTP), and a client that said hello with its token. */
+    async account(name: string): Promise<{ client: TestClient; token: string; id: string }> {
+      const res = await fetch(`${server().url}/api/accounts`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name, password: 'a long password' }),
+      });
+      const made = (await res.json()) as SessionReply;
+      const client = track(await TestClient.anonymous(server().url));
+      const w = await client.request({ type: 'hello', token: made.token });
+      if (w.type !== 'welcome') throw new Error(JSON.stringify(w));
+      return { client, token: made.token, id: w.player.id };
     },
   };
 }
