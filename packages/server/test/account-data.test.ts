@@ -32,8 +32,11 @@ describe('the tables about a player', () => {
       (db.prepare(`SELECT name FROM pragma_table_info(?)`).all(t) as { name: string }[]).some((c) => /(^|_)player_id$/.test(c.name)));
     expect(byPlayer.length).toBeGreaterThan(5);
     const exported = new Map(ACCOUNT_TABLES.map((t) => [t.table, t.by]));
-    // Each such table is exported by its player column; `players` by its id; a tournament's entrants by their key.
-    for (const t of byPlayer) expect(exported.get(t), `table ${t} names a player but is not in ACCOUNT_TABLES`).toMatch(/player_id$/);
+    // Each such table is exported by its player column; `players` by its id; a tournament's entrants by their key;
+    // reports by their reporter (a report about the account is the moderators' record, not the account's).
+    for (const t of byPlayer) expect(exported.get(t), `table ${t} names a player but is not in ACCOUNT_TABLES`).toMatch(t === 'reports' ? /^reporter_id$/ : /player_id$/);
+    // Tables that name players by other columns are exported by the account's own one.
+    expect(exported.get('friend_requests')).toBe('from_id');
     expect(exported.get('players')).toBe('id');
     expect(exported.get('tournament_parts')).toBe('key');
     // Nothing exported that the schema does not have.

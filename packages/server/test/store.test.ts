@@ -87,8 +87,9 @@ afterEach(async () => {
 });
 
 const LATEST_TABLES = [
-  'actions', 'digest_items', 'games', 'mail_marks', 'meta', 'name_skeletons', 'notify_accounts', 'notify_keys', 'notify_tokens', 'player_games', 'players',
-  'push_subscriptions', 'rating_history', 'ratings', 'sessions', 'table_leases', 'tables', 'tournament_parts', 'tournaments', 'turn_seats',
+  'actions', 'blocks', 'chat_lines', 'chat_mutes', 'digest_items', 'friend_refusals', 'friend_requests', 'friends', 'games', 'mail_marks', 'meta',
+  'mod_actions', 'moderators', 'name_skeletons', 'notify_accounts', 'notify_keys', 'notify_tokens', 'player_games', 'players',
+  'push_subscriptions', 'rating_history', 'ratings', 'reports', 'sessions', 'table_leases', 'tables', 'tournament_parts', 'tournaments', 'turn_seats',
   'turn_tables', 'vacations',
 ];
 

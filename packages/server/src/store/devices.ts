@@ -34,6 +34,16 @@ export const ACCOUNT_TABLES: readonly { readonly table: string; readonly by: str
   { table: 'digest_items', by: 'player_id' },
   { table: 'turn_seats', by: 'player_id' },
   { table: 'vacations', by: 'player_id' },
+  { table: 'friends', by: 'player_id' },
+  { table: 'friend_requests', by: 'from_id' }, // the requests it sent; those it received are the senders'
+  { table: 'friend_refusals', by: 'player_id' },
+  { table: 'blocks', by: 'player_id' },
+  { table: 'chat_mutes', by: 'player_id' },
+  { table: 'chat_lines', by: 'player_id' },
+  // The reports it made; reports about it are moderators' records, as who acted on it is.
+  { table: 'reports', by: 'reporter_id' },
+  { table: 'moderators', by: 'player_id' },
+  { table: 'mod_actions', by: 'player_id', secret: ['moderator_id', 'answered_by'] },
   // A tournament's entrants are its parts of kind 'entrant', keyed by player.
   { table: 'tournament_parts', by: 'key', where: "kind = 'entrant'" },
 ];

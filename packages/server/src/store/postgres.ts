@@ -6,6 +6,8 @@ import { migrate } from './postgres/migrations.js';
 import { PostgresNotifications } from './postgres/notifications.js';
 import { PostgresVacations } from './postgres/vacations.js';
 import { PostgresDevices } from './postgres/devices.js';
+import { PostgresFriends } from './postgres/friends.js';
+import { PostgresModeration } from './postgres/moderation.js';
 import { postgresNameSkeletons } from './postgres/name-skeletons.js';
 import { PostgresPlayers } from './postgres/players.js';
 import { PostgresRecords } from './postgres/records.js';
@@ -39,6 +41,8 @@ export class PostgresStore implements Store {
   readonly turns: PostgresTurns;
   readonly vacations: PostgresVacations;
   readonly devices: PostgresDevices;
+  readonly friends: PostgresFriends;
+  readonly moderation: PostgresModeration;
 
   private constructor(private readonly db: PostgresConnection) {
     this.players = new PostgresPlayers(db);
@@ -52,6 +56,8 @@ export class PostgresStore implements Store {
     this.turns = new PostgresTurns(db);
     this.vacations = new PostgresVacations(db);
     this.devices = new PostgresDevices(db);
+    this.friends = new PostgresFriends(db);
+    this.moderation = new PostgresModeration(db);
   }
 
   /** Connects, runs the migrations this database has not had, and resolves to the store. */
@@ -133,7 +139,8 @@ export class PostgresStore implements Store {
   }
   deleteAccount(playerId: string, shownAs: string, at: string): Promise<void> {
     return this.accounts.deleteAccount(playerId, shownAs, at)
-      .then(() => this.notifications.forgetNotifyAccount(playerId)).then(() => this.vacations.forgetVacations(playerId));
+      .then(() => this.notifications.forgetNotifyAccount(playerId)).then(() => this.vacations.forgetVacations(playerId))
+      .then(() => this.friends.forgetFriends(playerId)).then(() => this.moderation.forgetModeration(playerId));
   }
 
   ratingsOf(playerId: string): Promise<RatingRow[]> {

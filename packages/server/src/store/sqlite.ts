@@ -7,6 +7,8 @@ import { migrate } from './sqlite/migrations.js';
 import { SqliteNotifications } from './sqlite/notifications.js';
 import { SqliteVacations } from './sqlite/vacations.js';
 import { SqliteDevices } from './sqlite/devices.js';
+import { SqliteFriends } from './sqlite/friends.js';
+import { SqliteModeration } from './sqlite/moderation.js';
 import { SqlitePlayers } from './sqlite/players.js';
 import { SqliteRecords } from './sqlite/records.js';
 import type { ReputationCounts } from './reputation.js';
@@ -48,6 +50,8 @@ export class SqliteStore implements Store {
   readonly turns: SqliteTurns;
   readonly vacations: SqliteVacations;
   readonly devices: SqliteDevices;
+  readonly friends: SqliteFriends;
+  readonly moderation: SqliteModeration;
 
   /**
    * `timeoutMs` (PARLOR_DB_TIMEOUT_MS, default 5 s): how long a statement waits for a lock another
@@ -73,6 +77,8 @@ export class SqliteStore implements Store {
     this.turns = new SqliteTurns(this.db, this.leases, (fn) => this.guard(fn));
     this.vacations = new SqliteVacations(this.db, (fn) => this.guard(fn));
     this.devices = new SqliteDevices(this.db, (fn) => this.guard(fn));
+    this.friends = new SqliteFriends(this.db, (fn) => this.guard(fn));
+    this.moderation = new SqliteModeration(this.db, (fn) => this.guard(fn));
   }
 
   /** Runs a statement; a failure of the database itself becomes StoreUnavailable. */
@@ -144,7 +150,8 @@ export class SqliteStore implements Store {
   }
   deleteAccount(playerId: string, shownAs: string, at: string): Promise<void> {
     return this.guard(() => this.accounts.deleteAccount(playerId, shownAs, at))
-      .then(() => this.notifications.forgetNotifyAccount(playerId)).then(() => this.vacations.forgetVacations(playerId));
+      .then(() => this.notifications.forgetNotifyAccount(playerId)).then(() => this.vacations.forgetVacations(playerId))
+      .then(() => this.friends.forgetFriends(playerId)).then(() => this.moderation.forgetModeration(playerId));
   }
 
   ratingsOf(playerId: string): Promise<RatingRow[]> {

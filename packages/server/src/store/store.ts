@@ -1,10 +1,7 @@
 import type { GameId } from '@parlor/protocol';
 import type { ActionRow, GameRow, TableRow } from '@parlor/table';
 import type { TournamentRow } from './tournament-row.js';
-import type { NotificationStore } from './notifications.js';
-import type { TurnStore } from './turns.js';
-import type { VacationStore } from './vacations.js';
-import type { DeviceStore } from './devices.js';
+import type { Parts } from './parts.js';
 import type { RatingKey, RatingPoint, RatingRow } from './rating-rows.js';
 import type { ReputationCounts } from './reputation.js';
 
@@ -118,7 +115,7 @@ export interface DueTable {
  * Asynchronous so that a networked store (PostgreSQL) can implement it too. A method that cannot
  * reach its data rejects with StoreUnavailable, having written nothing.
  */
-export interface Store {
+export interface Store extends Parts {
   /** A new player (a guest), with the session of the token it was made with. */
   addPlayer(p: PlayerRow): Promise<void>;
   /** The player a session token (its hash) belongs to. */
@@ -242,9 +239,5 @@ export interface Store {
    * process, overwritten each time), for /readyz to know that this process can still write.
    */
   probe(process: string, at: string): Promise<void>;
-  readonly notifications: NotificationStore; // addresses, push subscriptions, one-time tokens: notifications.ts
-  readonly turns: TurnStore; // running turn-based tables' summaries, by player: turns.ts
-  readonly vacations: VacationStore; // accounts' days off: vacations.ts
-  readonly devices: DeviceStore; // sessions' devices, an account's rows for its export: devices.ts
   close(): Promise<void>;
 }

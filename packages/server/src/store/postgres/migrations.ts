@@ -3,6 +3,8 @@ import { withResponseWindow } from '../response-window-migration.js';
 import { DEVICES_MIGRATION } from './devices-migration.js';
 import { TURNS_MIGRATION } from './turns-migration.js';
 import { reputationMigration } from '../reputation-migration.js';
+import { friendsMigration } from '../friends-migration.js';
+import { moderationMigration } from '../moderation-migration.js';
 
 /** What a migration runs its statements on: the one connection migrating. */
 type Sql = Pick<pg.PoolClient, 'query'>;
@@ -122,11 +124,7 @@ const MIGRATIONS: readonly { readonly version: number; up(db: Sql): Promise<void
   {
     // Tables' leases, for several processes sharing one database (a lone server never takes one).
     version: 5,
-    up: async (db) => {
-      await db.query(`
-        CREATE TABLE table_leases (table_id ${T} PRIMARY KEY, owner ${T} NOT NULL, token BIGINT NOT NULL, expires_at BIGINT NOT NULL);
-      `);
-    },
+    up: async (db) => { await db.query(`CREATE TABLE table_leases (table_id ${T} PRIMARY KEY, owner ${T} NOT NULL, token BIGINT NOT NULL, expires_at BIGINT NOT NULL)`); },
   },
   {
     // When each session was last used, so that an account's session unused too long expires. A
@@ -207,6 +205,8 @@ const MIGRATIONS: readonly { readonly version: number; up(db: Sql): Promise<void
   { version: 14, up: async (db) => { await db.query(`CREATE TABLE vacations (player_id ${T} NOT NULL, starts_at BIGINT NOT NULL, ends_at BIGINT NOT NULL, PRIMARY KEY (player_id, starts_at))`); } }, // 14: days off
   DEVICES_MIGRATION, // 15: sessions' rough device and place (devices-migration.ts)
   { version: 16, up: async (db) => { for (const sql of reputationMigration('BOOLEAN')) await db.query(sql); } }, // as SQLite's 16
+  { version: 17, up: async (db) => { for (const sql of friendsMigration(T)) await db.query(sql); } }, // as SQLite's 17
+  { version: 18, up: async (db) => { for (const sql of moderationMigration(T)) await db.query(sql); } }, // as SQLite's 18
 ];
 /** The schema this code writes; the same number as SQLite's SCHEMA_VERSION (a test checks). */
 export const POSTGRES_SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;

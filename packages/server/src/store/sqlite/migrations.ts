@@ -1,5 +1,7 @@
 import type Database from 'better-sqlite3';
 import { reputationMigration } from '../reputation-migration.js';
+import { friendsMigration } from '../friends-migration.js';
+import { moderationMigration } from '../moderation-migration.js';
 import { withResponseWindow } from '../response-window-migration.js';
 
 const SCHEMA_1 = `
@@ -213,6 +215,10 @@ const MIGRATIONS: readonly { readonly version: number; up(db: Database.Database)
   },
   // Whether each player left each game, and how many people played it (reputation-migration.ts).
   { version: 16, up: (db) => { for (const sql of reputationMigration('INTEGER')) db.exec(sql); } },
+  // Friends, requests, blocks and chat mutes (friends-migration.ts).
+  { version: 17, up: (db) => { for (const sql of friendsMigration('TEXT')) db.exec(sql); } },
+  // Chat lines, reports, moderators and their actions (moderation-migration.ts).
+  { version: 18, up: (db) => { for (const sql of moderationMigration('TEXT')) db.exec(sql); } },
 ];
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
 
