@@ -1,5 +1,5 @@
 import { type GameId, PROTOCOL_ERRORS } from '@parlor/protocol';
-import { type BotPool, type FinishedGame, type Person, type TableState, type TurnNotice, canSee, seatedPlayers, turnNotices } from '@parlor/table';
+import { type BotPool, type FinishedGame, type Person, type TableInput, type TableState, type TurnNotice, canSee, seatedPlayers, turnNotices } from '@parlor/table';
 import type { Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
 import type { TableHosting } from './hosting/hosting.js';
@@ -83,10 +83,10 @@ export class Tables implements TableHost {
   gameFinished(table: Table, f: FinishedGame): void { this.d.players.reliability.forget(f.seats); this.d.gameFinished?.(table.row, f); }
   /** Where a turn-based table's notices go (the server's notifier, set once it is made). */
   notify: ((n: TurnNotice & { readonly game: GameId }) => void) | null = null;
-  stepped(table: Table, before: TableState, after: TableState): void {
+  stepped(table: Table, before: TableState, after: TableState, input: TableInput): void {
     for (const n of turnNotices(before, after)) this.notify?.({ ...n, game: table.row.game });
     this.waiting.stepped(table, after);
-    storeTurnSummary(table, after);
+    storeTurnSummary(table, before, after, input.type === 'load');
   }
 
   // ---- hosting -----------------------------------------------------------------------------

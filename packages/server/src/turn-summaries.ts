@@ -93,29 +93,54 @@ export function byUrgency(a: YourTurnTable, b: YourTurnTable): number {
   return a.tableId < b.tableId ? -1 : a.tableId > b.tableId ? 1 : 0;
 }
 
-/** What was last written for each table object here (its body's JSON; '' for none), so that a step that changes nothing writes nothing. */
+/**
+ * What the store holds for each table object here (its body's JSON; '' for none), so that a step
+ * that changes nothing writes nothing. A new table's store holds nothing; a table loaded from the
+ * store holds, after its load, the summary written at its last step elsewhere or before — so a
+ * table woken to play a move writes once for it, not again at its load.
+ */
 const written = new WeakMap<Table, string>();
 /** Each table's writes under way, one after the other. */
 const queued = new Map<string, Promise<void>>();
+/** Each table's summary waiting for the write under way to end: steps meanwhile replace it, and only the last is written. */
+const pending = new Map<string, { readonly key: string; readonly body: TurnBody | null }>();
+
+/** What the store holds after a write failed: unknown, so the next step writes whatever it has. */
+const UNKNOWN = '?';
+const keyOf = (body: TurnBody | null) => (body === null ? '' : JSON.stringify(body));
 
 /**
  * After each step of a table (Tables.stepped): its summary stored when it changed — replaced, or
- * removed once the table is no longer a running turn-based game (`now`: the table after the step).
+ * removed once the table is no longer a running turn-based game (`now`: the table after the step;
+ * `loaded`: the step was its load from the store).
  * A write that fails is made again at the table's next step; a table whose lease was lost writes
  * nothing more.
  */
-export function storeTurnSummary(t: Table, now: TableState): void {
+export function storeTurnSummary(t: Table, before: TableState, now: TableState, loaded: boolean): void {
   if (now.row.turnBased === undefined) return;
   const body = turnBody(now);
-  const key = body === null ? '' : JSON.stringify(body);
+  const key = keyOf(body);
+  if (!written.has(t)) {
+    written.set(t, loaded ? key : keyOf(turnBody(before)));
+    if (loaded) return;
+  }
   if (written.get(t) === key) return;
   written.set(t, key);
   const id = t.id;
-  const write = () => t.host.store.turns.saveTurnSummary(id, body === null ? null : turnRow(body), t.fence);
-  const run = (queued.get(id) ?? Promise.resolve()).then(write).catch((e: unknown) => {
-    if (written.get(t) === key) written.delete(t);
-    if (!(e instanceof LeaseLost)) t.host.log.warn({ err: e, table: id }, "a turn-based table's summary could not be stored; it is written again at its next step");
-  });
+  const waiting = pending.has(id);
+  pending.set(id, { key, body });
+  if (waiting) return; // the write queued already takes this summary
+  const write = async () => {
+    const p = pending.get(id)!;
+    pending.delete(id);
+    try {
+      await t.host.store.turns.saveTurnSummary(id, p.body === null ? null : turnRow(p.body), t.fence);
+    } catch (e) {
+      if (written.get(t) === p.key) written.set(t, UNKNOWN);
+      if (!(e instanceof LeaseLost)) t.host.log.warn({ err: e, table: id }, "a turn-based table's summary could not be stored; it is written again at its next step");
+    }
+  };
+  const run = (queued.get(id) ?? Promise.resolve()).then(write);
   queued.set(id, run);
   void run.finally(() => { if (queued.get(id) === run) queued.delete(id); });
 }

@@ -118,6 +118,7 @@ describe('a turn-based table waiting out of memory', () => {
     expect(again.hub.tables.has(tableId)).toBe(false);
     // Woken, timed out, played for and unloaded, the table writes its due moment once: the next day's, as it leaves.
     const dueWrites = vi.spyOn(again.hub.store, 'setTableDue');
+    const summaryWrites = vi.spyOn(again.hub.store.turns, 'saveTurnSummary');
     later.advance(WAKE_EVERY_MS);
     await until('the waker loads the table due soon', () => again.hub.tables.has(tableId), 5000);
     expect((await readLog(again.dbPath, tableId)).actions).toEqual([]);
@@ -131,5 +132,8 @@ describe('a turn-based table waiting out of memory', () => {
     expect(move).toMatchObject({ seq: 0, by: 'stand-in', at: new Date(due).toISOString() });
     await until('the table leaves memory after the move', () => !again.hub.tables.has(tableId), 5000);
     expect(dueWrites.mock.calls).toEqual([[tableId, due + DAY, undefined]]);
+    // Its summary for "Your turns" is written at the running out and at the move, not again at the load (the store has it).
+    const summaries = summaryWrites.mock.calls.map((c) => JSON.parse(c[1]!.body) as { seq: number; deadline: number | null; toMove: number[] });
+    expect(summaries.map((b) => [b.seq, b.deadline, b.toMove])).toEqual([[0, null, [1]], [1, due + DAY, [0]]]);
   });
 });

@@ -26,8 +26,8 @@ export interface TablePorts {
   closed(state: TableState): void;
   played(by: Mover): void;
   log(level: 'warn' | 'error', msg: string, fields: Readonly<Record<string, unknown>>): void;
-  /** A step was stored and taken: the table before and after it (for what the shell tells people away from it, notices.ts). */
-  stepped?(before: TableState, after: TableState): void;
+  /** A step was stored and taken: the table before and after it, and its input (for what the shell tells people away from it, notices.ts). */
+  stepped?(before: TableState, after: TableState, input: TableInput): void;
   /**
    * A timed step (a timer, a bot's answer) could not be stored: 'retry' it later with backoff, or
    * 'stop' (the table is no longer this shell's to write).
@@ -145,7 +145,7 @@ export class TableRunner {
     this.state = s.state;
     // Told before its effects are performed: a bot answering at once steps again inside them, and
     // the shell hears of the steps in the order they were taken, each with its own state.
-    this.ports.stepped?.(before, s.state);
+    this.ports.stepped?.(before, s.state, input);
     await this.perform(s.effects, now);
     return null;
   }

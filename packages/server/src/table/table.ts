@@ -40,7 +40,7 @@ export class Table {
       changed: () => host.tableChanged(this),
       closed: () => host.tableClosed(this),
       played: (by) => host.metrics.actions.inc({ game: this.row.game, by }),
-      stepped: (before, after) => host.stepped?.(this, before, after),
+      stepped: (before, after, input) => host.stepped?.(this, before, after, input),
       log: (level, msg, fields) => host.log[level](fields, msg),
       failed: (e) => {
         // Another process hosts the table now (a cluster): this one stops, having written nothing.

@@ -1,5 +1,5 @@
 import type { ServerMessage } from '@parlor/protocol';
-import type { BotPool, FinishedGame, Person, TableState } from '@parlor/table';
+import type { BotPool, FinishedGame, Person, TableInput, TableState } from '@parlor/table';
 import type { Clock } from '../clock.js';
 import type { ServerConfig } from '../config.js';
 import type { Frame } from '../frame.js';
@@ -42,8 +42,8 @@ export interface TableHost<T extends { readonly id: string } = { readonly id: st
   tableChanged(table: T): void;
   /** A game of the table ended and its result is stored (a tournament's table tells its tournament). */
   gameFinished?(table: T, f: FinishedGame): void;
-  /** A step was stored and taken: the table before and after it (what its players away are told of; a waiting table's due time). */
-  stepped?(table: T, before: TableState, after: TableState): void;
+  /** A step was stored and taken: the table before and after it, and its input (what its players away are told of; a waiting table's due time). */
+  stepped?(table: T, before: TableState, after: TableState, input: TableInput): void;
   readonly log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
