@@ -37,6 +37,11 @@ export const COPIED_TABLES: readonly { readonly name: string; readonly columns: 
   { name: 'turn_tables', columns: ['table_id', 'body'] },
   { name: 'turn_seats', columns: ['player_id', 'table_id', 'seat', 'to_move'] },
   { name: 'vacations', columns: ['player_id', 'starts_at', 'ends_at'] },
+  { name: 'friend_requests', columns: ['from_id', 'to_id', 'at'] },
+  { name: 'friends', columns: ['player_id', 'friend_id', 'since'] },
+  { name: 'friend_refusals', columns: ['player_id', 'from_id', 'until'] },
+  { name: 'blocks', columns: ['player_id', 'blocked_id', 'at'] },
+  { name: 'chat_mutes', columns: ['player_id', 'table_id'] },
 ];
 /** Every table a non-empty target would have rows in. */
 const TARGET_TABLES = [...COPIED_TABLES.map((t) => t.name), 'table_leases'];

@@ -254,5 +254,12 @@ export async function populate(store: Store): Promise<StoredGame[]> {
   await store.turns.saveTurnSummary('T4', { tableId: 'T4', seats: [{ playerId: 'dee', seat: 0, toMove: true }], body: JSON.stringify({ tableId: 'T4', toMove: [0] }) });
   // Days off: Ann's one day, declared at its start.
   expect(await store.vacations.addVacation('ann', { from: Date.parse(at(900)), to: Date.parse(at(900)) + 86_400_000 }, Date.parse(at(900)))).toBe(true);
+  // Friends (none of Ann's, whose export names nobody else): Bob and Cy, Dee's request to Bob, Dee's refusal of Bob, Cy's block of Dee, Bob's mute of all chat.
+  const f = store.friends;
+  await f.addFriendship('bob', 'cy', Date.parse(at(910)));
+  await f.addFriendRequest('dee', 'bob', Date.parse(at(911)));
+  await f.refuseFriend('dee', 'bob', Date.parse(at(912)));
+  await f.addBlock('cy', 'dee', Date.parse(at(913)));
+  await f.setMute('bob', '*', true);
   return games;
 }
