@@ -15,6 +15,7 @@ export const PROTOCOL_ERRORS = {
   UNKNOWN_TABLE: 'There is no such table (or it is private and the invite is missing).',
   NOT_YOUR_SEAT: 'You do not hold that seat.',
   SEAT_TAKEN: 'That seat is taken.',
+  SEAT_BLOCKED: 'You cannot sit at this table. Pick another one.',
   NO_SUCH_SEAT: 'The table has no such seat.',
   NOT_CREATOR: 'Only the table creator may do that.',
   TOO_MANY_TABLES: 'You have too many open tables.',

@@ -10,6 +10,9 @@ import { passwordResetRoutes } from './api/password-reset.js';
 import { readRoutes } from './api/read.js';
 import { tournamentRoutes } from './api/tournaments.js';
 import { vacationRoutes } from './api/vacation.js';
+import { blockRoutes } from './api/blocks.js';
+import { friendRoutes } from './api/friends.js';
+import { socialOf } from './social/social.js';
 import { turnRoutes } from './api/turns.js';
 import { type Clock, systemClock } from './clock.js';
 import type { ServerConfig } from './config.js';
@@ -93,6 +96,8 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   tournamentRoutes(app, { store, sessions: hub.sessions, tournaments: hub.tournaments, now: () => (opts.clock ?? systemClock).now() });
   vacationRoutes(app, { store, sessions: hub.sessions, clock: opts.clock ?? systemClock, told: (p) => hub.vacationHeard(p, true), tables: hub.tables, log });
   turnRoutes(app, { store, sessions: hub.sessions, now: () => (opts.clock ?? systemClock).now() });
+  friendRoutes(app, { store, sessions: hub.sessions, clock: opts.clock ?? systemClock, online: (p) => hub.players.isConnected(p), tables: () => hub.lobbyEntries() });
+  blockRoutes(app, { store, sessions: hub.sessions, clock: opts.clock ?? systemClock, changed: (p) => socialOf(store).changed(p) });
 
   await securityHeaders(app);
   await socketRoute(app, hub, config, metrics);

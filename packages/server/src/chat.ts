@@ -1,6 +1,7 @@
 import { MAX_CHAT_LENGTH, PROTOCOL_ERRORS, type PlayerInfo, type ServerMessage } from '@parlor/protocol';
 import type { Clock } from './clock.js';
 import type { Connection } from './connection.js';
+import { socialOf } from './social/social.js';
 import type { Tables } from './tables.js';
 import { type Client, Refusal } from './table/types.js';
 
@@ -20,5 +21,10 @@ export function chat(d: {
   if (clean.length === 0 || clean.length > MAX_CHAT_LENGTH) throw new Refusal('BAD_MESSAGE', `A chat message has 1 to ${MAX_CHAT_LENGTH} characters.`);
   if (!c.chatLimit.take()) throw new Refusal('CHAT_LIMITED', PROTOCOL_ERRORS.CHAT_LIMITED);
   const msg: ServerMessage = { type: 'chat', tableId: t.id, from: d.who(c.playerId!), text: clean, at: new Date(d.clock.now()).toISOString() };
-  for (const id of t.watchers) d.client(id)?.send(msg);
+  // Not to those who blocked the sender or muted this chat (social/social.ts): the line never leaves the server for them.
+  const social = socialOf(d.tables.store);
+  for (const id of t.watchers) {
+    const to = d.client(id);
+    if (to !== undefined && social.hears(to.playerId, c.playerId!, t.id)) to.send(msg);
+  }
 }

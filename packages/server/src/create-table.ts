@@ -6,6 +6,7 @@ import type { Connection } from './connection.js';
 import { randomId } from './identity.js';
 import type { AddressLimits } from './limits.js';
 import type { Players } from './players.js';
+import { socialOf } from './social/social.js';
 import type { Tables } from './tables.js';
 import { Refusal } from './table/types.js';
 
@@ -31,6 +32,8 @@ export async function createTable(d: { readonly config: ServerConfig; readonly c
   if (!made.ok) throw new Refusal(made.refusal.code, made.refusal.message);
   const t = await d.tables.create(made.row);
   d.limits.addTable(c.address, t.id);
+  // The creator watches: their blocks and mutes are read for the chat send loop (social/social.ts).
+  await socialOf(d.tables.store).load(playerId);
   c.watching.add(t.id);
   await t.feed({ type: 'watch', watcher: c.id, player: playerId, person: d.players.person(playerId), ...(msg.id === undefined ? {} : { re: msg.id }) });
 }

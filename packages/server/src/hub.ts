@@ -108,7 +108,7 @@ export class Hub implements HostingPort {
   }
 
   /** The lobby's tables: this process's, and in a cluster those the others host. */
-  private *lobbyEntries(): Iterable<LobbyEntry> {
+  *lobbyEntries(): Iterable<LobbyEntry> {
     yield* this.registry.hosted.values();
     yield* this.hosting.others();
   }

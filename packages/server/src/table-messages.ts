@@ -1,6 +1,7 @@
 import type { Connection, TableMessage } from './connection.js';
 import type { Metrics } from './metrics.js';
 import type { Players } from './players.js';
+import { refuseBlockedSeat, socialOf } from './social/social.js';
 import type { Tables } from './tables.js';
 
 /**
@@ -18,6 +19,9 @@ export async function tableMessage(d: { readonly tables: Tables; readonly player
   }
   const invite = msg.type === 'table.watch' || msg.type === 'table.sit' ? msg.invite : undefined;
   const t = await d.tables.find(msg.tableId, invite, playerId);
+  // A seat is refused across a block, either way; a watcher's blocks and mutes are read for the chat send loop.
+  if (msg.type === 'table.sit' || msg.type === 'table.replace') await refuseBlockedSeat(d.tables.store, playerId, t.row);
+  if (msg.type === 'table.watch' || msg.type === 'table.sit') await socialOf(d.tables.store).load(playerId);
   if (msg.type === 'table.sit') await d.players.reliability.load(d.tables.store, [playerId]); // a minimum to sit checks a fresh figure
   const person = d.players.person(playerId);
   switch (msg.type) {
