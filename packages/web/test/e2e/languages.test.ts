@@ -1,6 +1,6 @@
 /**
  * Every page in each of the ten languages, at 390x844 and 1440x900: axe-core (WCAG 2.2 AA) finds
- * nothing, nothing is wider than the screen, no translation key is shown raw, and no English is
+ * nothing (on the wide screen in three of them: AXE_WIDE), nothing is wider than the screen, no translation key is shown raw, and no English is
  * left: a text (or an accessible name: aria-label, title, alt, placeholder) that the same page shows
  * in English is a fault in another language, unless it is a name (a player's, the product's, a
  * game's), has no word in it (numbers, symbols), or is what that language's own files say (a term
@@ -37,6 +37,13 @@ const SIZES = [[390, 844], [1440, 900]] as const;
 /** The languages each page is photographed in (artifacts/e2e/languages/): the longest words, and a Chinese script. */
 const SHOTS: ReadonlySet<string> = new Set(['de', 'zh-Hans']);
 const PASSWORD = 'correct horse battery';
+/**
+ * The languages axe looks at on the wide screen too: English, the longest words and a Chinese
+ * script. A page's structure, names and colours are the same in every language, so on the wide
+ * screen the others add nothing axe would find that the phone's look at every language has not
+ * (the width, raw keys and English left are still checked in every language at both sizes).
+ */
+const AXE_WIDE: ReadonlySet<string> = new Set(['en', 'de', 'zh-Hans']);
 /** The people of this test: their names may show on any page in any language. */
 const PEOPLE = ['Hostess', 'Rita'];
 
@@ -267,7 +274,7 @@ describe.skipIf(shouldSkip('languages'))('Every page in ten languages: axe, no E
       await reopen?.(page, lang);
       const texts = await shown(page, lang);
       const where = `${name} ${width} ${lang}`;
-      faults.push(...formatViolations(await axeViolations(page)).map((v) => `${where}: axe ${v}`));
+      if (width < 1000 || AXE_WIDE.has(lang)) faults.push(...formatViolations(await axeViolations(page)).map((v) => `${where}: axe ${v}`));
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       if (overflow > 0) faults.push(`${where}: wider than the screen by ${overflow}px`);
       for (const t of texts) if (/^[a-z][\w-]*(\.[\w-]+){2,}$/.test(t)) faults.push(`${where}: a key shown raw: ${t}`);
