@@ -90,6 +90,8 @@ export class Invitations {
     const invitees = this.inviteesOf(row.id);
     if (invitees.has(invitee)) throw new Refusal('ALREADY_INVITED', PROTOCOL_ERRORS.ALREADY_INVITED);
     invitees.add(invitee);
+    // Across a block (either way) the inviter is answered as if it went, and nothing is delivered: no one learns of a block.
+    if (await this.d.store.friends.blockedAmong(playerId, [invitee])) return ok(row.id);
 
     const invite = row.private ? row.invite : null;
     const out: Invited = { type: 'invited', tableId: row.id, game: row.game, from: this.d.players.info(playerId), invite };
