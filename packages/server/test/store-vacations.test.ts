@@ -60,6 +60,17 @@ for (const kind of kinds) {
       }
     });
 
+    it('adds one vacation of several asked for at the same moment', async () => {
+      const store = await kind.open();
+      try {
+        const asked = await Promise.all([1, 2, 3, 4, 5, 6].map((d) => store.vacations.addVacation('ann', { from: T0 + d * DAY, to: T0 + (d + 1) * DAY }, T0)));
+        expect(asked.filter(Boolean)).toHaveLength(1);
+        expect(await store.vacations.vacationsOf('ann')).toHaveLength(1);
+      } finally {
+        await store.close();
+      }
+    });
+
     it("forgets a deleted account's days off, and only theirs", async () => {
       const store = await kind.open();
       try {

@@ -12,9 +12,15 @@ export class PostgresVacations implements VacationStore {
     return rows.map((r) => ({ from: Number(r.from), to: Number(r.to) }));
   }
   async addVacation(playerId: string, v: VacationRow, now: number): Promise<boolean> {
-    const r = await this.db.q(`INSERT INTO vacations (player_id, starts_at, ends_at) SELECT $1, $2, $3
-      WHERE NOT EXISTS (SELECT 1 FROM vacations WHERE player_id = $1 AND ends_at > $4) ON CONFLICT DO NOTHING`, [playerId, v.from, v.to, now]);
-    return r.rowCount === 1;
+    // A player's vacations are added one at a time (a lock of the transaction, per player): two
+    // requests at once would otherwise both find no vacation and both insert one, where SQLite's
+    // single writer lets only the first.
+    return this.db.tx(async (db) => {
+      await db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`vacation:${playerId}`]);
+      const r = await db.query(`INSERT INTO vacations (player_id, starts_at, ends_at) SELECT $1, $2, $3
+        WHERE NOT EXISTS (SELECT 1 FROM vacations WHERE player_id = $1 AND ends_at > $4) ON CONFLICT DO NOTHING`, [playerId, v.from, v.to, now]);
+      return r.rowCount === 1;
+    });
   }
   async endVacation(playerId: string, from: number, at: number): Promise<void> {
     await this.db.q('UPDATE vacations SET ends_at = $1 WHERE player_id = $2 AND starts_at = $3 AND starts_at < $1 AND ends_at > $1', [at, playerId, from]);
