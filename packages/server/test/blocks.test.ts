@@ -88,6 +88,30 @@ describe('blocking', () => {
   });
 });
 
+describe('the lobby of a blocker', () => {
+  it("leaves out the blocked player's open tables, in the first page and as they change", async () => {
+    const s = await t.start();
+    const ann = await t.account('Ann');
+    const bob = await t.account('Bob');
+    const cy = await t.connect('Cy');
+    const bobs = await table(bob.client);
+    const cys = await table(cy);
+    expect((await call(s.url, 'PUT', '/api/blocks/Bob', { token: ann.token })).status).toBe(204);
+    const page = await ann.client.request({ type: 'lobby.watch' });
+    if (page.type !== 'lobby') throw new Error(JSON.stringify(page));
+    expect(page.tables.map((x) => x.id)).toEqual([cys]);
+    // Bob sits at Cy's table: it leaves Ann's lobby; his own table's changes never show.
+    expect((await bob.client.request({ type: 'table.leave', tableId: bobs, seat: 0 })).type).toBe('ok');
+    expect((await bob.client.request({ type: 'table.sit', tableId: cys, seat: 1 })).type).toBe('ok');
+    await ann.client.waitFor((m) => m.type === 'lobby.removed' && m.tableId === cys);
+    expect(ann.client.received.some((m) => m.type === 'lobby.table' && (m.table.id === bobs || m.table.id === cys))).toBe(false);
+    // Others see both.
+    const other = await (await t.connect('Dee')).request({ type: 'lobby.watch' });
+    if (other.type !== 'lobby') throw new Error(JSON.stringify(other));
+    expect(other.tables.map((x) => x.id).sort()).toEqual([bobs, cys].sort());
+  });
+});
+
 describe('muting', () => {
   it("a guest mutes one table's chat, then all chat: nothing of it reaches them; unmuted, it does", async () => {
     const s = await t.start();
