@@ -1,6 +1,6 @@
 import type { GameEvent, GameSnapshot, PlayerInfo, SeatInfo, ServerMessage, TableSummary } from '@parlor/protocol';
 import { describe, expect, it } from 'vitest';
-import { absentSince, clock, myAwayReason, replaceState, standInIn, standInMarks, waitedOnGone } from '../src/state/presence.js';
+import { absentSince, clock, lookAgainIn, myAwayReason, replaceState, standInIn, standInMarks, waitedOnGone } from '../src/state/presence.js';
 import { type AppState, type LogEntry, type TableState, Store, historyLog, moverSeat, reduce } from '../src/state/store.js';
 
 // Issue 10 in the web client: who is away, who may be replaced and when, which log lines a
@@ -220,5 +220,18 @@ describe('the store: lobby pages', () => {
     expect(Object.keys(store.get().lobby)).toEqual(['b']);
     store.receive({ type: 'lobby.removed', tableId: 'b' });
     expect(store.get().lobby).toEqual({});
+  });
+});
+
+describe("a seat's vacation label", () => {
+  const DAY = 86_400_000;
+  it('is looked at again just after its end, or at the longest timer for an end further off; never once it is past', () => {
+    expect(lookAgainIn(T0 + 5000, T0)).toBe(5001);
+    // A vacation of 30 days ends past what one timer waits: the page looks again then, and again.
+    expect(lookAgainIn(T0 + 30 * DAY, T0)).toBe(2 ** 31 - 1);
+    expect(lookAgainIn(T0 + 30 * DAY, T0 + 2 ** 31 - 1)).toBe(30 * DAY - (2 ** 31 - 1) + 1);
+    expect(lookAgainIn(T0, T0)).toBeNull();
+    expect(lookAgainIn(T0 - 1, T0)).toBeNull();
+    expect(lookAgainIn(undefined, T0)).toBeNull();
   });
 });

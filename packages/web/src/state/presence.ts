@@ -130,3 +130,16 @@ export function standInMarks(entries: readonly LogEntry[], actorOf: (e: LogEntry
   });
   return out;
 }
+
+/** The longest wait a browser's timer takes (2^31 - 1 ms, about 24.8 days); a longer one fires at once. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * How long until a page showing something that holds until `until` (a seat's "on vacation until …")
+ * should look again, so that it goes away on time: just past `until`, or the longest wait a timer
+ * takes when `until` is further off (it looks again then); null when `until` is past or absent.
+ */
+export function lookAgainIn(until: number | undefined, now: number): number | null {
+  if (until === undefined || until <= now) return null;
+  return Math.min(until - now + 1, LONGEST_TIMER_MS);
+}

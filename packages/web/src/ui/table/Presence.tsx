@@ -1,7 +1,7 @@
 import type { GameSnapshot } from '@parlor/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { clock, gameRunning, myAwayReason, mySeat, playerSeat, replaceState, standInIn, waitedOnGone } from '../../state/presence.js';
+import { clock, gameRunning, lookAgainIn, myAwayReason, mySeat, playerSeat, replaceState, standInIn, waitedOnGone } from '../../state/presence.js';
 import type { TableState } from '../../state/store.js';
 import { useApp, useServices } from '../context.js';
 import { SeatBank } from './TurnClock.js';
@@ -21,6 +21,18 @@ function BotIcon({ size = 16 }: { size?: number }) {
 }
 
 /** The current time, ticking every second while `active` (countdowns to "Replace with a bot"). */
+/** Whether the moment `until` is still ahead, rendered again when it passes (a vacation's end). */
+function useBefore(until: number | undefined): boolean {
+  const [, setLooks] = useState(0);
+  const wait = lookAgainIn(until, Date.now());
+  useEffect(() => {
+    if (wait === null) return;
+    const id = window.setTimeout(() => setLooks((n) => n + 1), wait);
+    return () => window.clearTimeout(id);
+  });
+  return wait !== null;
+}
+
 function useSecondClock(active: boolean): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -109,6 +121,7 @@ export function SeatPresence({ table, snapshot, seat, name }: { table: TableStat
   const at = Date.now();
   const counting = s !== null && (replaceState(table, snapshot, seat, me, at).kind === 'wait' || standInIn(s, at) !== null);
   const now = useSecondClock(counting);
+  const onVacation = useBefore(s?.vacationUntil);
   // A bot's seat has a bank too at a turn-based table; it has no presence to show.
   if (s === null) return <div className="seat-presence"><SeatBank snapshot={snapshot} seat={seat} /></div>;
   const replace = replaceState(table, snapshot, seat, me, now);
@@ -126,7 +139,7 @@ export function SeatPresence({ table, snapshot, seat, name }: { table: TableStat
       )}
       {!away && !s.connected && <span className="badge badge-gone">{t('table.disconnected')}</span>}
       {/* Days off at a turn-based table that allows them: the seat's clock stands still until then. */}
-      {s.vacationUntil !== undefined && s.vacationUntil > now && (
+      {s.vacationUntil !== undefined && onVacation && (
         <span className="badge badge-vacation">
           {t('presence.vacationUntil', { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(s.vacationUntil) })}
         </span>
