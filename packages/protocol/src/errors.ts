@@ -49,6 +49,10 @@ export const PROTOCOL_ERRORS = {
   TOO_MANY_INVITES: 'Too many invitations in a minute; wait a moment.',
   RELIABILITY_TOO_LOW: 'This table asks for players who finish more of their games than you have lately: finish a few more, or pick another table.',
   ROUND_OVER: "The tournament's time for this game is up: stand-in bots finish it.",
+  CHAT_MUTED: 'A moderator has muted you in chat for a while: your account page says why and until when.',
+  SUSPENDED: 'A moderator has suspended you from playing for a while: your account page says why and until when.',
+  SUSPENDED_RATED: 'A moderator has suspended you from rated play for a while: you may still play unrated tables.',
+  BANNED: 'A moderator has banned this account: its page says why, and how to appeal.',
 } as const;
 
 export type ProtocolErrorCode = keyof typeof PROTOCOL_ERRORS;

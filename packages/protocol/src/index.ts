@@ -10,3 +10,4 @@ export * from './notifications.js';
 export * from './turns.js';
 export * from './vacation.js';
 export * from './devices.js';
+export * from './moderation.js';

@@ -190,7 +190,8 @@ export type ServerMessage =
   | { readonly type: 'table'; readonly re?: string | number; readonly table: TableSummary; readonly invite: string | null; readonly yourSeats: Seat[] }
   /** The game for one seat (or spectator): on watch, and after every action. */
   | ({ readonly type: 'game' } & GameSnapshot)
-  | { readonly type: 'chat'; readonly tableId: string; readonly from: PlayerInfo; readonly text: string; readonly at: string }
+  /** A chat line; `id` names it in a report (docs/api.md, "Reports and moderation"). */
+  | { readonly type: 'chat'; readonly id: string; readonly tableId: string; readonly from: PlayerInfo; readonly text: string; readonly at: string }
   /**
    * To the table's watchers once a rated game's ratings are written: each account seat's display
    * rating before and after the game (docs/api.md, "Display rating"). Bots' ratings never change.

@@ -13,6 +13,9 @@ import { vacationRoutes } from './api/vacation.js';
 import { blockRoutes } from './api/blocks.js';
 import { friendRoutes } from './api/friends.js';
 import { socialOf } from './social/social.js';
+import { moderationRoutes } from './api/moderation.js';
+import { reportRoutes } from './api/reports.js';
+import { untilText } from './moderation/views.js';
 import { turnRoutes } from './api/turns.js';
 import { type Clock, systemClock } from './clock.js';
 import type { ServerConfig } from './config.js';
@@ -81,13 +84,18 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     ...(hosting.bus === undefined ? {} : { bus: hosting.bus }),
   });
   await hub.load();
+  // A block or a mute made on another process holds here at once (social/social.ts).
+  if (hosting.bus !== undefined) await socialOf(store).listen(hosting.bus, log);
   // Sign-in tries are counted in Redis by a cluster, so that every process sees them all.
   const signInLimits = await openSignInLimits(config, opts.clock ?? systemClock, log);
   let listening = ''; // the address listened on, once it is known: the links' base without PARLOR_PUBLIC_URL
   const notifications = await openNotifications({ store, config, clock: opts.clock ?? systemClock, log, baseUrl: () => config.publicUrl ?? listening });
   notifications.hasOpenPage = openPageOn(hub.tables);
   hub.notices = (n) => notifications.notifier.notify(n);
-  accountRoutes(app, { store, events: hub, clock: opts.clock ?? systemClock, sessions: hub.sessions, limits: signInLimits, me: (p) => meNotifications(store, notifications, p) });
+  accountRoutes(app, {
+    store, events: hub, clock: opts.clock ?? systemClock, sessions: hub.sessions, limits: signInLimits, me: (p) => meNotifications(store, notifications, p),
+    banned: async (p) => { const b = await hub.moderation.sanctions.ban(p); return b === undefined ? null : `A moderator has banned this account ${untilText(b.until)}: ${b.reason}`; },
+  });
   sessionsApiRoutes(app, { store, sessions: hub.sessions, clock: opts.clock ?? systemClock, events: hub });
   accountExportRoutes(app, { store, sessions: hub.sessions, clock: opts.clock ?? systemClock });
   notificationRoutes(app, { store, sessions: hub.sessions, clock: opts.clock ?? systemClock, limits: signInLimits, notifications, pushServices: config.pushServices });
@@ -95,9 +103,14 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   readRoutes(app, store, hub);
   tournamentRoutes(app, { store, sessions: hub.sessions, tournaments: hub.tournaments, now: () => (opts.clock ?? systemClock).now() });
   vacationRoutes(app, { store, sessions: hub.sessions, clock: opts.clock ?? systemClock, told: (p) => hub.vacationHeard(p, true), tables: hub.tables, log });
+  reportRoutes(app, { store, sessions: hub.sessions, clock: opts.clock ?? systemClock, hosted: (id) => hub.tables.get(id)?.row });
+  moderationRoutes(app, {
+    store, sessions: hub.sessions, clock: opts.clock ?? systemClock,
+    moderated: (p, banned) => hub.moderation.acted(p, banned), renamed: (...a) => hub.renamed(...a),
+  });
   turnRoutes(app, { store, sessions: hub.sessions, now: () => (opts.clock ?? systemClock).now() });
   friendRoutes(app, { store, sessions: hub.sessions, clock: opts.clock ?? systemClock, online: (p) => hub.players.isConnected(p), tables: () => hub.lobbyEntries() });
-  blockRoutes(app, { store, sessions: hub.sessions, clock: opts.clock ?? systemClock, changed: (p) => socialOf(store).changed(p) });
+  blockRoutes(app, { store, sessions: hub.sessions, clock: opts.clock ?? systemClock, changed: (p) => socialOf(store).changedEverywhere(p) });
 
   await securityHeaders(app);
   await socketRoute(app, hub, config, metrics);

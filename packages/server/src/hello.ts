@@ -9,6 +9,7 @@ import type { TableHosting } from './hosting/hosting.js';
 import { cleanName, hashToken, randomId } from './identity.js';
 import type { LiveSessions } from './live-sessions.js';
 import type { Players } from './players.js';
+import type { Sanctions } from './moderation/sanctions.js';
 import type { PlayerRow, Store } from './store/store.js';
 import type { Tables } from './tables.js';
 import { Refusal } from './table/types.js';
@@ -24,6 +25,8 @@ export interface HelloDeps {
   /** Whether a token's session may be used (it may have expired), and the sessions of this process's connections. */
   readonly sessions: SessionChecks;
   readonly live: LiveSessions;
+  /** A banned player's hello is refused (BANNED). */
+  readonly sanctions: Sanctions;
   /** The server's grace period for tables created without their own (told in the welcome). */
   readonly graceSeconds: number;
   /** The number of players online may have changed. */
@@ -55,6 +58,10 @@ export async function hello(d: HelloDeps, c: Connection, msg: Extract<ClientMess
     }
     if (!use.ok) throw new Refusal('BAD_TOKEN', PROTOCOL_ERRORS.BAD_TOKEN);
     player = use.player;
+    const ban = await d.sanctions.ban(player.id);
+    if (ban !== undefined) {
+      throw new Refusal('BANNED', `A moderator has banned this account ${ban.until === null ? 'for good' : `until ${new Date(ban.until).toISOString()}`}: ${ban.reason}`);
+    }
     // An account keeps its name (a `name` sent with its token is ignored); a guest may rename.
     if (msg.name !== undefined && !player.accountSince) {
       const name = await guestName(msg.name);

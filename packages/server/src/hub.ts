@@ -16,6 +16,7 @@ import type { LobbyEntry } from './lobby.js';
 import { LobbyWatch } from './lobby-watch.js';
 import type { Metrics } from './metrics.js';
 import { Players } from './players.js';
+import { LiveModeration } from './moderation/live.js';
 import { Invitations } from './invitations.js';
 import type { Store, TableRow } from './store/store.js';
 import { Tables } from './tables.js';
@@ -49,6 +50,7 @@ export class Hub implements HostingPort {
   /** Whether a session token may be used; this process's connections by session, to end them. */
   readonly sessions: SessionChecks;
   readonly live = new LiveSessions();
+  readonly moderation: LiveModeration; // sanctions in force, and a moderator's action told to every process (moderation/live.ts)
   private readonly registry: Tables;
   /** The tournaments, directed here (alone) or by the holder of each one's lease (a cluster). */
   readonly tournaments: Tournaments;
@@ -66,6 +68,7 @@ export class Hub implements HostingPort {
     this.limits = new AddressLimits(d.config);
     this.sessions = new SessionChecks(d.store, d.clock, d.config.sessionIdleDays);
     this.hosting = d.hosting(this);
+    this.moderation = new LiveModeration(d.store.moderation, d.clock, this.hosting, (e) => this.sessionsEnded(e));
     this.players = new Players(d.clock, this.hosting.elsewhere);
     this.lobby = new LobbyWatch(() => this.lobbyEntries(), () => this.players.online, d.store);
     this.registry = new Tables({
@@ -134,6 +137,7 @@ export class Hub implements HostingPort {
   isAccount(id: string): boolean { return this.players.isAccount(id); }
   avatar(id: string): string | null { return this.players.avatar(id); }
   isBot(id: string): boolean { return this.players.isBot(id); }
+  moderatedHeard(playerId: string): void { this.moderation.heard(playerId); }
 
   /** Sessions ended (a sign-out, a password change, an account deleted): their sockets close here and on every other process. */
   sessionsEnded(e: SessionEnd): void {
@@ -202,7 +206,7 @@ export class Hub implements HostingPort {
           throw new Refusal('TOO_MANY_GUESTS', `Too many new players from your address this hour (at most ${this.d.config.guestsPerAddressPerHour}); reconnect with your token, or try later.`);
         }
         await hello({ store: this.d.store, clock: this.d.clock, players: this.players, tables: this.registry, hosting: this.hosting,
-          sessions: this.sessions, live: this.live, graceSeconds: this.d.config.graceSeconds, onlineChanged: () => this.lobby.onlineChanged() }, c, msg);
+          sessions: this.sessions, live: this.live, sanctions: this.moderation.sanctions, graceSeconds: this.d.config.graceSeconds, onlineChanged: () => this.lobby.onlineChanged() }, c, msg);
         if (c.playerId !== null) void this.d.store.touchPlayer(c.playerId, new Date(this.d.clock.now()).toISOString()).catch(() => {});
         return;
       }
@@ -227,9 +231,8 @@ export class Hub implements HostingPort {
       case 'table.create': return createTable({ config: this.d.config, clock: this.d.clock, players: this.players, tables: this.registry, limits: this.limits }, c, playerId, msg);
       case 'table.invite': return this.invitations.invite(playerId, msg, ok);
       case 'chat.send':
-        chat({ tables: this.registry, clock: this.d.clock, client: (id) => this.client(id), who: (id) => this.players.info(id) }, c, msg.tableId, msg.text);
-        return ok();
-      default: return tableMessage({ tables: this.registry, players: this.players, metrics: this.d.metrics }, c, playerId, msg, received, ok);
+        return chat({ tables: this.registry, clock: this.d.clock, client: (id) => this.client(id), who: (id) => this.players.info(id), moderation: this.moderation }, c, msg.tableId, msg.text).then(() => ok());
+      default: return tableMessage({ tables: this.registry, players: this.players, metrics: this.d.metrics, sanctions: this.moderation.sanctions }, c, playerId, msg, received, ok);
     }
   }
 

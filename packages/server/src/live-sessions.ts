@@ -1,7 +1,7 @@
 import type { Connection } from './connection.js';
 
-/** Why sessions ended: a sign-out, a password change (every other session), the account deleted. */
-export type SessionEndReason = 'signed-out' | 'password' | 'deleted';
+/** Why sessions ended: a sign-out, a password change (every other session), the account deleted or banned by a moderator. */
+export type SessionEndReason = 'signed-out' | 'password' | 'deleted' | 'banned';
 
 /**
  * Sessions that ended: of `player`, those in `only`, or (without `only`) every one but `except`.
@@ -21,6 +21,7 @@ const SAID: Record<SessionEndReason, string> = {
   'signed-out': 'This session was signed out; sign in again.',
   password: 'The password of this account was changed, which ends every other session; sign in again with the new one.',
   deleted: 'This account was deleted.',
+  banned: 'A moderator has banned this account; its page "Moderation" says why, and how to appeal.',
 };
 
 const matches = (e: SessionEnd, player: string, session: string) =>

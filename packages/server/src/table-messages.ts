@@ -1,5 +1,6 @@
 import type { Connection, TableMessage } from './connection.js';
 import type { Metrics } from './metrics.js';
+import type { Sanctions } from './moderation/sanctions.js';
 import type { Players } from './players.js';
 import { refuseBlockedSeat, socialOf } from './social/social.js';
 import type { Tables } from './tables.js';
@@ -7,9 +8,10 @@ import type { Tables } from './tables.js';
 /**
  * A message about a table hosted here, handed to the table as its input: watching (a private table
  * with its invite), sitting, acting, starting, leaving and coming back, replacing someone, bots.
- * `ok` answers a message that has no reply of its own.
+ * `ok` answers a message that has no reply of its own. A player a moderator suspended is refused a
+ * seat (a rated one only, for a suspension from rated play).
  */
-export async function tableMessage(d: { readonly tables: Tables; readonly players: Players; readonly metrics: Metrics },
+export async function tableMessage(d: { readonly tables: Tables; readonly players: Players; readonly metrics: Metrics; readonly sanctions: Sanctions },
   c: Connection, playerId: string, msg: Exclude<TableMessage, { type: 'chat.send' | 'table.invite' }>, received: number, ok: (tableId?: string) => void): Promise<void> {
   const re = msg.id;
   if (msg.type === 'table.unwatch') {
@@ -22,6 +24,7 @@ export async function tableMessage(d: { readonly tables: Tables; readonly player
   // A seat is refused across a block, either way; a watcher's blocks and mutes are read for the chat send loop.
   if (msg.type === 'table.sit' || msg.type === 'table.replace') await refuseBlockedSeat(d.tables.store, playerId, t.row);
   if (msg.type === 'table.watch' || msg.type === 'table.sit') await socialOf(d.tables.store).load(playerId);
+  if (msg.type === 'table.sit' || msg.type === 'table.replace') await d.sanctions.maySit(playerId, t.row.rated === true);
   if (msg.type === 'table.sit') await d.players.reliability.load(d.tables.store, [playerId]); // a minimum to sit checks a fresh figure
   const person = d.players.person(playerId);
   switch (msg.type) {

@@ -42,15 +42,16 @@ function fakeHost() {
   const ended: SessionEnd[] = [];
   const renamed: unknown[][] = [];
   const vacations: string[] = [];
+  const moderated: string[] = [];
   const host: ClusterHost = {
     tables: new Map(), log, metrics: createMetrics(),
     take: async () => false, drop: () => {}, disconnect: () => {}, presenceChanged: () => {}, lobbyChanged: () => {},
     ownerChanged: () => {}, onlinePlayers: () => [], rewatch: () => {}, renamed: (...args) => { renamed.push(args); },
     playerName: () => 'Ann', isAccount: () => false, avatar: () => null, isBot: () => false, endSessions: (e) => { ended.push(e); },
-    vacationHeard: async (p) => { vacations.push(p); },
+    vacationHeard: async (p) => { vacations.push(p); }, moderatedHeard: (p) => { moderated.push(p); },
     handle: async (c, msg) => { handled.push({ c, msg }); c.send({ type: 'ok', ...(msg.id === undefined ? {} : { re: msg.id }) }); },
   };
-  return { host, log, handled, ended, renamed, vacations };
+  return { host, log, handled, ended, renamed, vacations, moderated };
 }
 
 const store = { orphanTables: async () => [] } as unknown as Store;
@@ -69,11 +70,11 @@ afterEach(async () => { for (const c of started.splice(0)) await c.stop(); });
 
 async function cluster() {
   const bus = new MemoryBus();
-  const { host, log, handled, ended, renamed, vacations } = fakeHost();
+  const { host, log, handled, ended, renamed, vacations, moderated } = fakeHost();
   const cl = new Cluster(host, store, bus, clusterTiming(60_000));
   await cl.start();
   started.push(cl);
-  return { cl, bus, log, handled, ended, renamed, vacations, host };
+  return { cl, bus, log, handled, ended, renamed, vacations, moderated, host };
 }
 
 describe('a frame', () => {
@@ -193,6 +194,16 @@ describe('a process of the cluster', () => {
     bus.hear('presence', { t: 'vacation', proc: 'p2', player: 'p3' });
     bus.hear('presence', { t: 'vacation', proc: 'p2' });
     expect(vacations).toEqual(['p3']);
+  });
+
+  it("publishes a moderator's action here, and reads the sanctions again of a player acted on elsewhere", async () => {
+    const { cl, bus, moderated } = await cluster();
+    cl.moderated('p1');
+    expect(bus.on('presence').at(-1)).toEqual({ t: 'moderated', proc: cl.id, player: 'p1' });
+    bus.hear('presence', { t: 'moderated', proc: cl.id, player: 'p1' }); // its own word, come back: nothing more
+    bus.hear('presence', { t: 'moderated', proc: 'p2', player: 'p3' });
+    bus.hear('presence', { t: 'moderated', proc: 'p2' });
+    expect(moderated).toEqual(['p3']);
   });
 
   it('writes a delivery\'s frame to its sockets as it is, and a forward ends with its host\'s done', async () => {

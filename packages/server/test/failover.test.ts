@@ -99,7 +99,7 @@ async function processOfCluster() {
   const host: ClusterHost = {
     tables: new Map(), log, metrics,
     take: async () => false, drop: () => {}, disconnect: () => {}, presenceChanged: () => {}, lobbyChanged: () => {},
-    ownerChanged: () => {}, onlinePlayers: () => [], rewatch: () => {}, renamed: () => {}, endSessions: () => {}, vacationHeard: async () => {},
+    ownerChanged: () => {}, onlinePlayers: () => [], rewatch: () => {}, renamed: () => {}, endSessions: () => {}, vacationHeard: async () => {}, moderatedHeard: () => {},
     playerName: () => 'Ann', isAccount: () => false, avatar: () => null, isBot: () => false,
     // What a message handled again comes to: here, it is answered `ok`.
     handle: async (c, msg) => { handled.push({ c, msg }); c.send({ type: 'ok', ...(msg.id === undefined ? {} : { re: msg.id }) }); },
@@ -232,7 +232,7 @@ async function hostingOfCluster() {
     tables: new Map(), log,
     hostAll: async () => {}, adopt: async () => { throw new Error('not in this test'); }, drop: () => null,
     handle: async () => {}, disconnect: () => {}, presenceChanged: () => {}, lobbyChanged: () => {},
-    playersHere: () => [], playerName: () => 'Ann', isAccount: () => false, avatar: () => null, isBot: () => false, renamed: () => {}, endSessions: () => {}, vacationHeard: async () => {},
+    playersHere: () => [], playerName: () => 'Ann', isAccount: () => false, avatar: () => null, isBot: () => false, renamed: () => {}, endSessions: () => {}, vacationHeard: async () => {}, moderatedHeard: () => {},
   } as unknown as HostingPort;
   const hosting = new ClusterHosting(port, fakeStore(leases), bus, TIMING, metrics, clock);
   await hosting.start();

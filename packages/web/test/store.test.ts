@@ -85,7 +85,7 @@ describe('reduce: tables and their games', () => {
     let s = fold([
       tableMsg(summary('t1', { gameNo: 1, status: 'running' })),
       game('t1', 0, 0, [ev(1)]),
-      { type: 'chat', tableId: 't1', from: ann, text: 'hi', at: 'x' },
+      { type: 'chat', id: 'l1', tableId: 't1', from: ann, text: 'hi', at: 'x' },
     ]);
     s = reduce(s, tableMsg(summary('t1', { gameNo: 1, status: 'running', spectators: 3 }), [0]));
     expect(s.tables.t1!.summary.spectators).toBe(3);
@@ -156,14 +156,14 @@ describe('reduce: tables and their games', () => {
 describe('reduce: chat and notices', () => {
   it('chat: appended per table, the last 200 lines kept; ignored for a table not known', () => {
     let s = fold([tableMsg(summary('t1')), tableMsg(summary('t2'))]);
-    for (let i = 0; i < 205; i++) s = reduce(s, { type: 'chat', tableId: 't1', from: ann, text: `m${i}`, at: `${i}` });
-    s = reduce(s, { type: 'chat', tableId: 't2', from: ann, text: 'other', at: 'x' });
+    for (let i = 0; i < 205; i++) s = reduce(s, { type: 'chat', id: `l${i}`, tableId: 't1', from: ann, text: `m${i}`, at: `${i}` });
+    s = reduce(s, { type: 'chat', id: 'l2', tableId: 't2', from: ann, text: 'other', at: 'x' });
     const lines = s.tables.t1!.chat;
     expect(lines).toHaveLength(200);
     expect(lines[0]!.text).toBe('m5');
     expect(lines.at(-1)).toEqual({ from: ann, text: 'm204', at: '204' });
     expect(s.tables.t2!.chat.map((c) => c.text)).toEqual(['other']);
-    expect(reduce(s, { type: 'chat', tableId: 'nope', from: ann, text: 'x', at: 'x' })).toBe(s);
+    expect(reduce(s, { type: 'chat', id: 'l3', tableId: 'nope', from: ann, text: 'x', at: 'x' })).toBe(s);
   });
 
   it('error: the notice to show, with its code and message; ok and pong change nothing', () => {

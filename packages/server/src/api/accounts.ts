@@ -30,6 +30,8 @@ export interface AccountDeps {
   readonly limits: SignInLimits;
   /** More fields of `GET /api/me` (notifications: api/notifications.ts). */
   readonly me?: (player: PlayerRow) => Promise<object>;
+  /** Why a player is banned by a moderator (a sentence), or null: a banned account's sign-in is refused. */
+  readonly banned?: (playerId: string) => Promise<string | null>;
 }
 
 /** A hash to check passwords against when there is no account, so that a missing name takes as long as a wrong password. */
@@ -128,6 +130,8 @@ export function accountRoutes(app: FastifyInstance, d: AccountDeps): void {
       const ok = await verifyPassword(password, account?.password ?? await dummy);
       if (account === null || !ok) throw new ApiRefusal(401, 'BAD_CREDENTIALS', 'That name and password do not match an account.');
       await giveBack(taken);
+      const ban = await d.banned?.(account.playerId) ?? null;
+      if (ban !== null) throw new ApiRefusal(403, 'BANNED', ban);
       const token = randomId(24);
       await store.addSession(hashToken(token), account.playerId, iso());
       const seen = seenBy(req);

@@ -112,6 +112,8 @@ export class Cluster {
       this.scanSoon();
     } else if (m.t === 'ended') {
       this.host.endSessions(m);
+    } else if (m.t === 'moderated') {
+      this.host.moderatedHeard(m.player);
     } else if (m.t === 'vacation') {
       void this.host.vacationHeard(m.player).catch((err: unknown) => this.host.log.warn({ err, player: m.player }, "another process's word of a player's days off could not be taken; their tables learn of it when next hosted"));
     }
@@ -182,6 +184,8 @@ export class Cluster {
   announce(playerId: string, online: boolean): void { this.presence.announce(playerId, online); }
   /** A player's days off changed here: every other process's tables of theirs hear of it. */
   vacationChanged(playerId: string): void { this.bus.publish('presence', { t: 'vacation', proc: this.id, player: playerId }); }
+  /** A moderator acted on a player here: every other process reads their sanctions again. */
+  moderated(playerId: string): void { this.bus.publish('presence', { t: 'moderated', proc: this.id, player: playerId }); }
   /** Sessions ended here: every other process closes their sockets. */
   sessionsEnded(e: SessionEnd): void { this.bus.publish('presence', { t: 'ended', proc: this.id, ...e }); }
   playersOnline(): Iterable<string> { return this.presence.players(); }

@@ -49,6 +49,8 @@ export interface ClusterHost {
   endSessions(e: SessionEnd): void;
   /** A player's days off changed on another process: their tables here that allow vacations hear of it. */
   vacationHeard(playerId: string): Promise<void>;
+  /** A moderator acted on a player on another process: their sanctions are read again here. */
+  moderatedHeard(playerId: string): void;
   readonly log: ClusterLog;
   readonly metrics: Metrics;
 }

@@ -63,11 +63,13 @@ const presenceMessage = z.discriminatedUnion('t', [
   z.object({ t: z.literal('released'), proc: procId, tables: z.array(text) }),
   /** Sessions of `player` ended (live-sessions.ts): those in `only`, or every one but `except`. Every process closes their sockets. */
   z.object({
-    t: z.literal('ended'), proc: procId, player: text, why: z.enum(['signed-out', 'password', 'deleted']),
+    t: z.literal('ended'), proc: procId, player: text, why: z.enum(['signed-out', 'password', 'deleted', 'banned']),
     only: z.array(text).optional(), except: text.optional(),
   }),
   /** `player`'s days off changed (docs/api.md, "Vacation"): every process's tables of theirs work their clocks out again. */
   z.object({ t: z.literal('vacation'), proc: procId, player: text }),
+  /** A moderator acted on `player`, or an appeal was answered (docs/api.md, "Reports and moderation"): every process reads their sanctions again. */
+  z.object({ t: z.literal('moderated'), proc: procId, player: text }),
 ]);
 export type PresenceMessage = z.infer<typeof presenceMessage>;
 

@@ -99,6 +99,7 @@ export class ClusterHosting implements TableHosting, ClusterHost {
   announce(playerId: string, online: boolean): void { this.cluster.announce(playerId, online); }
   sessionsEnded(e: SessionEnd): void { this.cluster.sessionsEnded(e); }
   vacationChanged(playerId: string): void { this.cluster.vacationChanged(playerId); }
+  moderated(playerId: string): void { this.cluster.moderated(playerId); }
   attach(c: Connection): void { this.cluster.attach(c); }
   detach(c: Connection): void {
     this.cluster.detach(c, this.forwardedTo.get(c) ?? []);
@@ -201,6 +202,7 @@ export class ClusterHosting implements TableHosting, ClusterHost {
   renamed(playerId: string, name: string, account: boolean, avatar: string | null, bot: boolean): void { this.port.renamed(playerId, name, account, avatar, bot); }
   endSessions(e: SessionEnd): void { this.port.endSessions(e); }
   vacationHeard(playerId: string): Promise<void> { return this.port.vacationHeard(playerId); }
+  moderatedHeard(playerId: string): void { this.port.moderatedHeard(playerId); }
 
   /** A table this process's connections watch elsewhere has a new owner: they watch it there. */
   ownerChanged(tableId: string): void { this.rewatchAt(tableId); }

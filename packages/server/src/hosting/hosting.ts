@@ -50,6 +50,8 @@ export interface TableHosting {
   announce(playerId: string, online: boolean): void;
   /** A player's days off changed here: the other processes' tables hear of it too (HostingPort.vacationChanged there). */
   vacationChanged(playerId: string): void;
+  /** A moderator acted on a player here: the other processes read their sanctions again (HostingPort.moderatedHeard there). */
+  moderated(playerId: string): void;
   /** Sessions ended here: the other processes close their sockets too (HostingPort.endSessions there). */
   sessionsEnded(e: SessionEnd): void;
   /** What is wrong with the hosting now (for /readyz: empty when ready), and what to say of it there. */
@@ -88,5 +90,7 @@ export interface HostingPort {
   endSessions(e: SessionEnd): void;
   /** A player's days off changed on another process: their tables here that allow vacations hear of it. */
   vacationHeard(playerId: string): Promise<void>;
+  /** A moderator acted on a player on another process: their sanctions are read again here. */
+  moderatedHeard(playerId: string): void;
   readonly log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }

@@ -25,6 +25,7 @@ export class LocalHosting implements TableHosting {
   announce(): void {}
   sessionsEnded(): void {}
   vacationChanged(): void {}
+  moderated(): void {}
   readiness() { return { problems: [], about: {} }; }
   attach(): void {}
   detach(): void {}

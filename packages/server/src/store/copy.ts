@@ -42,6 +42,13 @@ export const COPIED_TABLES: readonly { readonly name: string; readonly columns: 
   { name: 'friend_refusals', columns: ['player_id', 'from_id', 'until'] },
   { name: 'blocks', columns: ['player_id', 'blocked_id', 'at'] },
   { name: 'chat_mutes', columns: ['player_id', 'table_id'] },
+  { name: 'chat_lines', columns: ['id', 'table_id', 'player_id', 'name', 'text', 'at'] },
+  { name: 'moderators', columns: ['player_id', 'granted_at', 'granted_by'] },
+  { name: 'reports', columns: ['id', 'reporter_id', 'player_id', 'reason', 'text', 'evidence', 'status', 'created_at', 'closed_at', 'closed_by'] },
+  {
+    name: 'mod_actions',
+    columns: ['id', 'player_id', 'moderator_id', 'kind', 'reason', 'report_id', 'at', 'until', 'appeal', 'appealed_at', 'answer', 'answer_text', 'answered_at', 'answered_by'],
+  },
 ];
 /** Every table a non-empty target would have rows in. */
 const TARGET_TABLES = [...COPIED_TABLES.map((t) => t.name), 'table_leases'];

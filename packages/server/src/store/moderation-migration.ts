@@ -17,9 +17,10 @@ export const moderationMigration = (text: string): string[] => [
   'CREATE INDEX reports_status ON reports (status, created_at)',
   'CREATE INDEX reports_player ON reports (player_id)',
   'CREATE INDEX reports_reporter ON reports (reporter_id)',
-  // A moderator's action on player_id: kind warn|mute|suspend-rated|suspend|rename|ban, until for a timed one.
+  // A moderator's action on player_id: kind warn|mute|suspend-rated|suspend|rename|ban, until for a timed one;
+  // answer upheld|lifted once a moderator has answered the player's one appeal.
   `CREATE TABLE mod_actions (id ${text} PRIMARY KEY, player_id ${text} NOT NULL, moderator_id ${text} NOT NULL, kind ${text} NOT NULL,
     reason ${text} NOT NULL, report_id ${text}, at BIGINT NOT NULL, until BIGINT, appeal ${text}, appealed_at BIGINT,
-    answer ${text}, answered_at BIGINT, answered_by ${text})`,
+    answer ${text}, answer_text ${text}, answered_at BIGINT, answered_by ${text})`,
   'CREATE INDEX mod_actions_player ON mod_actions (player_id, at)',
 ];

@@ -261,5 +261,19 @@ export async function populate(store: Store): Promise<StoredGame[]> {
   await f.refuseFriend('dee', 'bob', Date.parse(at(912)));
   await f.addBlock('cy', 'dee', Date.parse(at(913)));
   await f.setMute('bob', '*', true);
+  // Moderation (none of Ann's either): Cy's chat line, Bob's report of it, Dee a moderator who mutes Cy, and Cy's appeal, upheld.
+  const m = store.moderation;
+  await m.addChatLine({ id: '0000000001000000001abcd', tableId: 'T1', playerId: 'cy', name: 'Cy', text: 'you all stink', at: Date.parse(at(920)) });
+  await m.addReport({
+    id: 'R1', reporterId: 'bob', playerId: 'cy', reason: 'abusive-chat', text: 'rude', evidence: JSON.stringify({ line: '0000000001000000001abcd' }),
+    status: 'acted', createdAt: Date.parse(at(921)), closedAt: Date.parse(at(923)), closedBy: 'dee',
+  });
+  expect(await m.grantModerator('dee', 'operator', Date.parse(at(922)))).toBe(true);
+  await m.addModAction({
+    id: 'M1', playerId: 'cy', moderatorId: 'dee', kind: 'mute', reason: 'insults in chat', reportId: 'R1', at: Date.parse(at(923)), until: Date.parse(at(990)),
+    appeal: null, appealedAt: null, answer: null, answerText: null, answeredAt: null, answeredBy: null,
+  });
+  expect(await m.appeal('M1', 'it was a joke', Date.parse(at(924)))).toBe(true);
+  expect(await m.answerAppeal('M1', 'upheld', 'it was not funny', 'dee', Date.parse(at(925)))).toBe(true);
   return games;
 }
