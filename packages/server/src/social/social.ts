@@ -1,5 +1,6 @@
 import { PROTOCOL_ERRORS } from '@parlor/protocol';
 import { seatedPlayers } from '@parlor/table';
+import type { Bus } from '../cluster/bus.js';
 import type { Store, TableRow } from '../store/store.js';
 import { Refusal } from '../table/types.js';
 
@@ -11,6 +12,8 @@ interface Shut {
 
 /** Players kept in memory at most; the longest-known are read again from the store when next needed. */
 const MAX_PLAYERS = 100_000;
+/** The cluster's bus channel: `{ player }`, whose blocks or mutes changed. */
+const CHANNEL = 'social';
 
 /**
  * Each player's blocks and chat mutes, kept in memory by a server process for the chat send loop,
@@ -21,8 +24,32 @@ const MAX_PLAYERS = 100_000;
  */
 export class Social {
   private readonly shut = new Map<string, Shut>();
+  private bus: Bus | null = null;
 
   constructor(private readonly store: Store) {}
+
+  /**
+   * One of a cluster's processes: a change made on another is read again here at once. Words lost
+   * while Redis was away are made good on its return by reading again every player known here.
+   */
+  async listen(bus: Bus, log: { warn(obj: object, msg: string): void }): Promise<void> {
+    this.bus = bus;
+    const reread = (id: string) => this.changed(id).catch((err: unknown) => {
+      this.shut.delete(id); // read again when next needed rather than kept stale
+      log.warn({ err, player: id }, "a player's blocks and mutes could not be read again");
+    });
+    await bus.subscribe(CHANNEL, (m) => {
+      const player = typeof m === 'object' && m !== null && 'player' in m ? (m as { player: unknown }).player : undefined;
+      if (typeof player === 'string') void reread(player);
+    });
+    bus.onReconnect(() => { for (const id of [...this.shut.keys()]) void reread(id); });
+  }
+
+  /** A player changed their blocks or mutes here: read again here, and told to every other process. */
+  async changedEverywhere(playerId: string): Promise<void> {
+    await this.changed(playerId);
+    this.bus?.publish(CHANNEL, { player: playerId });
+  }
 
   /** Reads a player's blocks and mutes, unless known already. */
   async load(playerId: string): Promise<void> {
