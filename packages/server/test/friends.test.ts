@@ -116,4 +116,19 @@ describe('friends', () => {
     expect((await ann.client.request({ type: 'lobby.watch' })).type).toBe('lobby');
     expect(ann.client.received.some((m) => m.type === 'invited')).toBe(false);
   });
+
+  it('an account deleted leaves no friendship, request or block behind', async () => {
+    const s = await t.start();
+    const ann = await t.account('Ann');
+    const bob = await t.account('Bob');
+    const cy = await t.account('Cy');
+    await call(s.url, 'POST', '/api/friends/requests', { token: ann.token, body: { name: 'Bob' } });
+    await call(s.url, 'POST', '/api/friends/requests/Ann/accept', { token: bob.token });
+    await call(s.url, 'POST', '/api/friends/requests', { token: ann.token, body: { name: 'Cy' } });
+    expect((await call(s.url, 'PUT', '/api/blocks/Ann', { token: cy.token })).status).toBe(204);
+    await call(s.url, 'POST', '/api/friends/requests', { token: ann.token, body: { name: 'Cy' } });
+    expect((await call(s.url, 'DELETE', '/api/accounts', { token: ann.token, body: { password: 'a long password' } })).status).toBe(204);
+    expect((await call(s.url, 'GET', '/api/friends', { token: bob.token })).body).toEqual({ friends: [], incoming: [], outgoing: [] });
+    expect((await call(s.url, 'GET', '/api/blocks', { token: cy.token })).body).toEqual({ blocked: [] });
+  });
 });
