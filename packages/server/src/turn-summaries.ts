@@ -102,6 +102,8 @@ export function byUrgency(a: YourTurnTable, b: YourTurnTable): number {
 const written = new WeakMap<Table, string>();
 /** Each table's writes under way, one after the other. */
 const queued = new Map<string, Promise<void>>();
+/** Tables here whose last summary could not be stored: written at their next load too, the store's being stale. */
+const unstored = new Set<string>();
 /** Each table's summary waiting for the write under way to end: steps meanwhile replace it, and only the last is written. */
 const pending = new Map<string, { readonly key: string; readonly body: TurnBody | null }>();
 
@@ -113,16 +115,16 @@ const keyOf = (body: TurnBody | null) => (body === null ? '' : JSON.stringify(bo
  * After each step of a table (Tables.stepped): its summary stored when it changed — replaced, or
  * removed once the table is no longer a running turn-based game (`now`: the table after the step;
  * `loaded`: the step was its load from the store).
- * A write that fails is made again at the table's next step; a table whose lease was lost writes
- * nothing more.
+ * A write that fails is made again at the table's next step, or its next load here; a table whose
+ * lease was lost writes nothing more.
  */
 export function storeTurnSummary(t: Table, before: TableState, now: TableState, loaded: boolean): void {
   if (now.row.turnBased === undefined) return;
   const body = turnBody(now);
   const key = keyOf(body);
   if (!written.has(t)) {
-    written.set(t, loaded ? key : keyOf(turnBody(before)));
-    if (loaded) return;
+    if (loaded && !unstored.has(t.id)) { written.set(t, key); return; }
+    written.set(t, loaded ? UNKNOWN : keyOf(turnBody(before)));
   }
   if (written.get(t) === key) return;
   written.set(t, key);
@@ -135,8 +137,10 @@ export function storeTurnSummary(t: Table, before: TableState, now: TableState, 
     pending.delete(id);
     try {
       await t.host.store.turns.saveTurnSummary(id, p.body === null ? null : turnRow(p.body), t.fence);
+      unstored.delete(id);
     } catch (e) {
       if (written.get(t) === p.key) written.set(t, UNKNOWN);
+      unstored.add(id);
       if (!(e instanceof LeaseLost)) t.host.log.warn({ err: e, table: id }, "a turn-based table's summary could not be stored; it is written again at its next step");
     }
   };

@@ -136,4 +136,34 @@ describe('a turn-based table waiting out of memory', () => {
     const summaries = summaryWrites.mock.calls.map((c) => JSON.parse(c[1]!.body) as { seq: number; deadline: number | null; toMove: number[] });
     expect(summaries.map((b) => [b.seq, b.deadline, b.toMove])).toEqual([[0, null, [1]], [1, due + DAY, [0]]]);
   });
+
+  it("writes its summary at its load when the last write failed, and not when the store has it", async () => {
+    const clock = new TestClock();
+    const server = await start({}, { clock, seed: () => 'turn-based-summary-fault' });
+    // No summary can be stored while it is played and left: the store keeps none for the table.
+    const failing = vi.spyOn(server.hub.store.turns, 'saveTurnSummary').mockRejectedValue(new Error('the disk is full'));
+    const ann = await connect('Ann');
+    const bob = await connect('Bob');
+    const tableId = await startedTurnBased(ann, bob);
+    ann.close();
+    bob.close();
+    await until('the waiting table leaves memory', () => !server.hub.tables.has(tableId), 5000);
+    expect(failing).toHaveBeenCalled();
+    failing.mockRestore();
+    const summaries = vi.spyOn(server.hub.store.turns, 'saveTurnSummary');
+
+    // A watcher loads it: its load writes the summary the store lacks.
+    const carol = await connect('Carol');
+    expect(await carol.request({ type: 'table.watch', tableId })).toMatchObject({ type: 'table' });
+    await until('the load wrote the summary', () => summaries.mock.calls.length === 1, 5000);
+    expect(JSON.parse(summaries.mock.calls[0]![1]!.body)).toMatchObject({ tableId, seq: 0, deadline: expect.any(Number) });
+    carol.close();
+    await until('the table leaves memory again', () => !server.hub.tables.has(tableId), 5000);
+
+    // Loaded again with the store up to date: nothing is written.
+    const dan = await connect('Dan');
+    expect(await dan.request({ type: 'table.watch', tableId })).toMatchObject({ type: 'table' });
+    await seen(dan, isGame(tableId, (m) => m.seq === 0));
+    expect(summaries.mock.calls).toHaveLength(1);
+  });
 });
