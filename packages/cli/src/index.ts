@@ -4,6 +4,7 @@ import { UsageError } from './commands/arguments.js';
 import { scenarioCommand } from './commands/scenario.js';
 import { simCommand } from './commands/sim.js';
 import { dbCopyCommand } from './commands/db.js';
+import { modCommand } from './commands/mod.js';
 import { playCommand } from './commands/play.js';
 import { verifyCommand } from './commands/verify.js';
 import { coachCommand } from './commands/coach.js';
@@ -77,6 +78,18 @@ export async function main(argv: string[]): Promise<number> {
     .action(async (file: string, url: string) => {
       status = await dbCopyCommand(file, url, print, (line) => console.error(line));
     });
+
+  const mod = program.command('mod').description('the moderators (docs/api.md, "Reports and moderation")');
+  const dbOption = ['--db <file|url>', 'the server\'s SQLite file or postgres:// URL (default: $PARLOR_DB or data/parlor.db)'] as const;
+  for (const what of ['grant', 'revoke'] as const) {
+    mod.command(what)
+      .description(what === 'grant' ? 'make an account a moderator' : 'end an account\'s being a moderator')
+      .argument('<name>', 'the account, by the name it signs in with')
+      .option(...dbOption)
+      .action(async (name: string, opts: { db?: string }) => { status = await modCommand(what, name, opts.db, print, (line) => console.error(line)); });
+  }
+  mod.command('list').description('list the moderators').option(...dbOption)
+    .action(async (opts: { db?: string }) => { status = await modCommand('list', undefined, opts.db, print, (line) => console.error(line)); });
 
   program
     .command('serve')

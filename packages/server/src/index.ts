@@ -7,3 +7,4 @@ export type { Store, TableRow, GameRow, ActionRow, PlayerRow, SeatRow } from './
 export { StoreUnavailable } from './store/store.js';
 export { exportGame, type GameExport } from './export.js';
 export { commitmentOf, hashToken, cleanName } from './identity.js';
+export { nameKey } from './accounts/names.js';
