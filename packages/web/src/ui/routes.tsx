@@ -13,6 +13,8 @@ const ForgotPage = lazy(() => import('./account/ResetPages.js').then((m) => ({ d
 const ResetPage = lazy(() => import('./account/ResetPages.js').then((m) => ({ default: m.ResetPage })));
 // "Your turns": a chunk of its own, with the games' describers it loads for each table's last move.
 const TurnsPage = lazy(() => import('./turns/TurnsPage.js').then((m) => ({ default: m.TurnsPage })));
+// Friends, blocks and the chat switch: a chunk of their own.
+const FriendsPage = lazy(() => import('./friends/FriendsPage.js').then((m) => ({ default: m.FriendsPage })));
 const loading = <div className="page-loading" aria-busy="true" />;
 
 /**
@@ -47,6 +49,8 @@ export const ROUTES: readonly Route[] = [
   path(/^\/me\/games$/, () => <GamesPage name={null} />),
   // `/me/turns` your running turn-based tables, your move first.
   path(/^\/me\/turns$/, () => <Suspense fallback={loading}><TurnsPage /></Suspense>),
+  // `/friends` friends, requests, blocked players and the all-chat mute (docs/api.md, "Friends").
+  path(/^\/friends\/?$/, () => <Suspense fallback={loading}><FriendsPage /></Suspense>),
   // `/leaderboard/<game>` accounts by rating in one game.
   path(/^\/leaderboard(?:\/([A-Za-z0-9_-]+))?$/, (m) => <LeaderboardPage game={m[1] ?? null} />),
   // `/account` who you are; `/account/claim`, `/account/sign-in`, `/account/password`, `/account/delete` its forms.

@@ -47,8 +47,8 @@ export function AccountMenu() {
     services.navigate(href);
   };
   const entries: [string, string][] = account
-    ? [[profileHref(player.name), t('account.nav.profile')], ['/me/games', t('account.nav.myGames')], ['/account/password', t('account.password.title')], ['/account/delete', t('account.delete.title')]]
-    : [['/account/claim', t('account.claim.title')], ['/account/sign-in', t('account.signIn.title')], ['/me/games', t('account.nav.myGames')]];
+    ? [[profileHref(player.name), t('account.nav.profile')], ['/me/games', t('account.nav.myGames')], ['/friends', t('account.nav.friends')], ['/account/password', t('account.password.title')], ['/account/delete', t('account.delete.title')]]
+    : [['/account/claim', t('account.claim.title')], ['/account/sign-in', t('account.signIn.title')], ['/me/games', t('account.nav.myGames')], ['/friends', t('account.nav.friends')]];
   return (
     <details className={`account-menu ${account ? 'is-account' : 'is-guest'}`} ref={menu}>
       {/* Named by what it shows, then what it is (a name given apart would have to contain the visible words). */}
