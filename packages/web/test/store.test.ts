@@ -161,7 +161,7 @@ describe('reduce: chat and notices', () => {
     const lines = s.tables.t1!.chat;
     expect(lines).toHaveLength(200);
     expect(lines[0]!.text).toBe('m5');
-    expect(lines.at(-1)).toEqual({ from: ann, text: 'm204', at: '204' });
+    expect(lines.at(-1)).toEqual({ id: 'l204', from: ann, text: 'm204', at: '204' });
     expect(s.tables.t2!.chat.map((c) => c.text)).toEqual(['other']);
     expect(reduce(s, { type: 'chat', id: 'l3', tableId: 'nope', from: ann, text: 'x', at: 'x' })).toBe(s);
   });

@@ -2,7 +2,8 @@ import type { BotLevel, GameEvent, GameId, GameSnapshot, Mover, PlayerInfo, Seat
 import { useSyncExternalStore } from 'react';
 import type { ConnectionState } from '../net/client.js';
 
-export interface ChatLine { readonly from: PlayerInfo; readonly text: string; readonly at: string }
+/** A chat line; `id` names it to report it (POST /api/reports with chatLineId). */
+export interface ChatLine { readonly id?: string; readonly from: PlayerInfo; readonly text: string; readonly at: string }
 
 /**
  * One event of the game log, with the move it came from: `seq` is the move's number (0 for the
@@ -155,7 +156,7 @@ export function reduce(s: AppState, m: ServerMessage): AppState {
     case 'chat': {
       const t = s.tables[m.tableId];
       if (t === undefined) return s;
-      return { ...s, tables: { ...s.tables, [m.tableId]: { ...t, chat: [...t.chat.slice(-199), { from: m.from, text: m.text, at: m.at }] } } };
+      return { ...s, tables: { ...s.tables, [m.tableId]: { ...t, chat: [...t.chat.slice(-199), { id: m.id, from: m.from, text: m.text, at: m.at }] } } };
     }
     case 'game.rated': {
       const t = s.tables[m.tableId];
