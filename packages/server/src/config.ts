@@ -47,6 +47,8 @@ export interface ServerConfig {
   readonly sweepSeconds: number;
   /** Days a guest with no seat, table or game is kept after it was last seen. */
   readonly guestPruneDays: number;
+  /** Days a chat line is kept (for reports' evidence; a report keeps its own copy of the lines it is about). */
+  readonly chatKeepDays: number;
   /**
    * Behind a reverse proxy: which proxies' X-Forwarded-For to believe for the client's address
    * (fastify's trustProxy: true for any, or proxy addresses/CIDRs); false reads the socket's address.
@@ -148,6 +150,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     openTableMinutes: num('PARLOR_OPEN_TABLE_MINUTES', 30, 1, 10_080),
     sweepSeconds: num('PARLOR_SWEEP_SECONDS', 60, 1, 3600),
     guestPruneDays: num('PARLOR_GUEST_PRUNE_DAYS', 30, 1, 3650),
+    chatKeepDays: num('PARLOR_CHAT_KEEP_DAYS', 90, 1, 3650),
     trustProxy: parseTrustProxy(env.PARLOR_TRUST_PROXY),
     maxConnectionsPerAddress: num('PARLOR_MAX_CONNECTIONS_PER_ADDRESS', 32, 1, 100_000),
     guestsPerAddressPerHour: num('PARLOR_GUESTS_PER_ADDRESS_PER_HOUR', 30, 1, 1_000_000),

@@ -7,7 +7,7 @@ import type { ModActionRow } from '../src/store/moderation.js';
 import { PostgresStore } from '../src/store/postgres.js';
 import { SqliteStore } from '../src/store/sqlite.js';
 import type { Store } from '../src/store/store.js';
-import { freshSchema, skipPostgres } from './support/stores.js';
+import { addGuest, freshSchema, skipPostgres } from './support/stores.js';
 
 // Chat lines, reports, moderators and their actions (store/moderation.ts), the same in both stores:
 // lines read in time order around one, reports counted and closed once, one appeal per action,
@@ -121,5 +121,21 @@ describe.each(kinds)('$name', (kind) => {
     expect(await s.moderation.report('r2')).not.toBeNull();
     expect(await s.moderation.modActionsOn('p1')).toHaveLength(1);
     expect(await s.moderation.isModerator('p1')).toBe(false);
+  });
+
+  it.skipIf(kind.skip)('the sweep prunes chat lines past their keeping, and the lines and mutes of players gone', async () => {
+    const s = await open();
+    await addGuest(s, 'ann', 'Ann');
+    const line = (id: string, playerId: string, at: number) => s.moderation.addChatLine({ id, tableId: 't1', playerId, name: playerId, text: `${id} by ${playerId}`, at });
+    await line('l1', 'ann', 10); // past its keeping
+    await line('l2', 'ann', 100);
+    await line('l3', 'ghost', 100); // a guest pruned since
+    await s.friends.setMute('ann', 't1', true);
+    await s.friends.setMute('ghost', '*', true);
+    expect(await s.moderation.pruneChat(50)).toBe(3);
+    expect((await s.moderation.lastChatLines('t1', 10)).map((l) => l.id)).toEqual(['l2']);
+    expect(await s.friends.mutesOf('ann')).toEqual(['t1']);
+    expect(await s.friends.mutesOf('ghost')).toEqual([]);
+    expect(await s.moderation.pruneChat(50)).toBe(0);
   });
 });

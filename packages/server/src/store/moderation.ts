@@ -46,6 +46,11 @@ export interface ModerationStore {
 
   /** What the account made, gone (it is deleted): its chat lines and the reports it made; moderators' actions stay. */
   forgetModeration(playerId: string): Promise<void>;
+  /**
+   * The sweep's pruning: chat lines said before `before` (a report keeps its own copy of the lines
+   * it is about), and the chat lines and mutes of players no longer stored (pruned guests); how many rows went.
+   */
+  pruneChat(before: number): Promise<number>;
 }
 
 export interface ChatLineRow {

@@ -91,6 +91,11 @@ export class PostgresModeration implements ModerationStore {
       WHERE id = $5 AND appeal IS NOT NULL AND answer IS NULL`, [answer, text, by, at, id]);
   }
 
+  async pruneChat(before: number): Promise<number> {
+    const old = await this.db.q('DELETE FROM chat_lines WHERE at < $1 OR player_id NOT IN (SELECT id FROM players)', [before]);
+    const mutes = await this.db.q('DELETE FROM chat_mutes WHERE player_id NOT IN (SELECT id FROM players)');
+    return (old.rowCount ?? 0) + (mutes.rowCount ?? 0);
+  }
   async forgetModeration(playerId: string): Promise<void> {
     await this.db.q(`WITH a AS (DELETE FROM chat_lines WHERE player_id = $1), b AS (DELETE FROM reports WHERE reporter_id = $1)
       DELETE FROM moderators WHERE player_id = $1`, [playerId]);

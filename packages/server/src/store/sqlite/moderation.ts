@@ -11,6 +11,11 @@ export class SqliteModeration implements ModerationStore {
 
   constructor(db: Database.Database, private readonly guard: <T>(fn: () => T) => Promise<T>) {
     this.s = {
+      prune: [
+        db.prepare('DELETE FROM chat_lines WHERE at < ?'),
+        db.prepare('DELETE FROM chat_lines WHERE player_id NOT IN (SELECT id FROM players)'),
+        db.prepare('DELETE FROM chat_mutes WHERE player_id NOT IN (SELECT id FROM players)'),
+      ],
       addLine: db.prepare('INSERT INTO chat_lines (id, table_id, player_id, name, text, at) VALUES (@id, @tableId, @playerId, @name, @text, @at)'),
       line: db.prepare('SELECT * FROM chat_lines WHERE id = ?'),
       before: db.prepare('SELECT * FROM chat_lines WHERE table_id = ? AND id <= ? ORDER BY id DESC LIMIT ?'),
@@ -103,5 +108,8 @@ export class SqliteModeration implements ModerationStore {
 
   forgetModeration(playerId: string): Promise<void> {
     return this.guard(() => { for (const s of this.s.forget) s.run({ id: playerId }); });
+  }
+  pruneChat(before: number): Promise<number> {
+    return this.guard(() => this.s.prune.reduce((n, s, i) => n + (i === 0 ? s.run(before) : s.run()).changes, 0));
   }
 }
