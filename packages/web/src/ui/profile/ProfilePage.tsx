@@ -10,6 +10,7 @@ import { RatingChange } from '../account/RatingChange.js';
 import { RatingFigure } from '../account/RatingFigure.js';
 import { gamesToSettle } from '../account/rating-text.js';
 import { useApp, useServices } from '../context.js';
+import { ReportButton } from '../moderation/ReportDialog.js';
 import { GamesList } from './GamesList.js';
 import { Link, Nav } from './Nav.js';
 import { RatingChart } from './RatingChart.js';
@@ -67,6 +68,8 @@ export function ProfilePage({ name }: { name: string }) {
         {typeof p.id === 'string' && <Avatar player={p} size="xl" className="profile-avatar" />}
         <h1>{p.name} <AccountBadge />{p.bot === true && <> <BotBadge /></>}{mine && <span className="muted small"> ({t('table.you')})</span>}</h1>
         <p className="muted small">{t('account.profile.since', { date: new Date(p.since).toLocaleDateString(lang, { dateStyle: 'long' }) })}</p>
+        {/* A report from a profile carries no table: the server keeps the player's own last lines. */}
+        {typeof p.id === 'string' && <ReportButton target={{ playerId: p.id, name: p.name }} />}
       </header>
       {/* An older server sends no reputation. */}
       {p.reputation !== undefined && <ReputationPanel reputation={p.reputation} />}

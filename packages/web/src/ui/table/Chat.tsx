@@ -6,6 +6,7 @@ import { AccountBadge } from '../account/AccountBadge.js';
 import { BotMarkOf } from '../account/BotBadge.js';
 import { Avatar } from '../avatars/Avatar.js';
 import { useServices } from '../context.js';
+import { ReportButton } from '../moderation/ReportDialog.js';
 
 /** A chat line's time, in the player's language: "14:03", "2:03 PM", "오후 02:03". */
 export function chatTime(at: string, language: string): string {
@@ -47,6 +48,7 @@ export function Chat({ table }: { table: TableState }) {
               {chatTime(c.at, i18n.language)}
             </time>{' '}
             <Avatar player={c.from} size="sm" className="chat-avatar" /> <strong>{c.from.name}</strong>{c.from.account === true && <> <AccountBadge /></>}<BotMarkOf player={c.from} /><strong>:</strong> {c.text}
+            {c.id !== undefined && <ReportButton compact target={{ playerId: c.from.id, name: c.from.name, tableId: table.summary.id, chatLineId: c.id }} />}
           </li>
         ))}
       </ul>
