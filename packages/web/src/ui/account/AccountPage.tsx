@@ -9,6 +9,7 @@ import { ApiErrorText } from './ApiErrorText.js';
 import { NotificationSettings } from './NotificationSettings.js';
 import { SafetySettings } from './SafetySettings.js';
 import { VacationSettings } from './VacationSettings.js';
+import { ModerationRecord } from '../moderation/ModerationRecord.js';
 import { passwordProblem } from './password.js';
 import { changePassword, chooseBot, claimName, deleteAccount, signIn, signOut } from './session.js';
 import './account.css';
@@ -82,6 +83,7 @@ function Overview() {
       <NotificationSettings />
       <VacationSettings />
       <SafetySettings />
+      <ModerationRecord />
       <ul className="account-links">
         <li><Link href={profileHref(player.name)}>{t('account.nav.profile')}</Link></li>
         <li><Link href="/me/games">{t('account.nav.myGames')}</Link></li>
