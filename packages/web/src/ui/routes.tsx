@@ -14,6 +14,8 @@ const ResetPage = lazy(() => import('./account/ResetPages.js').then((m) => ({ de
 // "Your turns": a chunk of its own, with the games' describers it loads for each table's last move.
 const TurnsPage = lazy(() => import('./turns/TurnsPage.js').then((m) => ({ default: m.TurnsPage })));
 // Friends, blocks and the chat switch: a chunk of their own.
+// The moderators' page: a chunk of its own.
+const ModPage = lazy(() => import('./moderation/ModPage.js').then((m) => ({ default: m.ModPage })));
 const FriendsPage = lazy(() => import('./friends/FriendsPage.js').then((m) => ({ default: m.FriendsPage })));
 const loading = <div className="page-loading" aria-busy="true" />;
 
@@ -51,6 +53,8 @@ export const ROUTES: readonly Route[] = [
   path(/^\/me\/turns$/, () => <Suspense fallback={loading}><TurnsPage /></Suspense>),
   // `/friends` friends, requests, blocked players and the all-chat mute (docs/api.md, "Friends").
   path(/^\/friends\/?$/, () => <Suspense fallback={loading}><FriendsPage /></Suspense>),
+  // `/mod` the moderators' page: open reports and appeals (docs/api.md, "Reports and moderation").
+  path(/^\/mod\/?$/, () => <Suspense fallback={loading}><ModPage /></Suspense>),
   // `/leaderboard/<game>` accounts by rating in one game.
   path(/^\/leaderboard(?:\/([A-Za-z0-9_-]+))?$/, (m) => <LeaderboardPage game={m[1] ?? null} />),
   // `/account` who you are; `/account/claim`, `/account/sign-in`, `/account/password`, `/account/delete` its forms.

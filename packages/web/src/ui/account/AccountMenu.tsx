@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { profileHref } from '../../net/api.js';
 import { useApp, useServices } from '../context.js';
 import { signOut } from './session.js';
+import { ModMenuItem } from '../moderation/ModMenuItem.js';
 import './account.css';
 
 /** The first character of a name as it appears on screen (an emoji or an accented letter whole), for the narrow header's round button. */
@@ -59,6 +60,7 @@ export function AccountMenu() {
       </summary>
       <ul>
         {entries.map(([href, text]) => <li key={href}><a href={href} onClick={go(href)}>{text}</a></li>)}
+        {account && <ModMenuItem onClick={go('/mod')} />}
         {account && (
           <li>
             <button type="button" className="link-button" onClick={() => { if (menu.current) menu.current.open = false; void signOut(services); }}>

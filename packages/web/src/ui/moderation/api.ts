@@ -1,4 +1,4 @@
-import type { ModActionView, MyModeration, ReportRequest } from '@parlor/protocol';
+import type { ModActionRequest, ModActionView, MyModeration, ReportRequest, ReportView } from '@parlor/protocol';
 import { apiCall } from '../../net/api.js';
 
 /** The reports and moderation calls of the HTTP API a player makes (docs/api.md, "Reports and moderation"). */
@@ -11,3 +11,16 @@ export const moderationApi = {
 
 /** The on-demand locale file of these pages and dialogs. */
 export const MODERATION_FILES = ['moderation'] as const;
+
+/** The moderators' calls (`/api/mod/…`); anyone else gets NOT_MODERATOR. */
+export const modApi = {
+  reports: (token: string) => apiCall<{ reports: ReportView[] }>('GET', '/api/mod/reports?status=open', { token }),
+  dismiss: (token: string, id: string) => apiCall<ReportView>('POST', `/api/mod/reports/${encodeURIComponent(id)}/dismiss`, { token }),
+  act: (token: string, body: ModActionRequest) => apiCall<ModActionView>('POST', '/api/mod/actions', { body, token }),
+  appeals: (token: string) => apiCall<{ appeals: PendingAppeal[] }>('GET', '/api/mod/appeals', { token }),
+  answer: (token: string, id: string, answer: 'upheld' | 'lifted', text: string) =>
+    apiCall<ModActionView>('POST', `/api/mod/actions/${encodeURIComponent(id)}/answer`, { body: { answer, text }, token }),
+};
+
+/** An appeal waiting for a moderator: the action, the player it touched and the moderator who took it. */
+export type PendingAppeal = ModActionView & { readonly player: { readonly id: string; readonly name: string }; readonly moderator: string };
