@@ -1,5 +1,6 @@
 import { MAX_REPORT_TEXT, REPORT_REASONS, type ReportReason } from '@parlor/protocol';
 import { useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useStrings } from '../WithStrings.js';
 import { useApp, useServices } from '../context.js';
@@ -32,7 +33,8 @@ export function ReportButton({ target, compact = false }: { target: ReportTarget
     <>
       <button ref={button} type="button" className={compact ? 'report-line small' : 'secondary'} aria-label={label}
         aria-haspopup="dialog" onClick={() => setOpen(true)}>{t('moderation.report.button')}</button>
-      {open && <ReportDialog target={target} onClose={() => { setOpen(false); button.current?.focus(); }} />}
+      {/* On the page's body: not inside the chat's live region nor its scrolled list. */}
+      {open && createPortal(<ReportDialog target={target} onClose={() => { setOpen(false); button.current?.focus(); }} />, document.body)}
     </>
   );
 }
@@ -52,6 +54,8 @@ function ReportDialog({ target, onClose }: { target: ReportTarget; onClose: () =
     const d = dialog.current;
     if (d !== null && !d.open) d.showModal();
   }, []);
+  // Closed first, so the page is no longer inert when focus goes back to the button.
+  const close = () => { dialog.current?.close(); onClose(); };
   const send = async () => {
     const token = client.token;
     if (reason === null) { setError({ code: 'NO_REASON', retryAfter: null }); return; }
@@ -66,12 +70,12 @@ function ReportDialog({ target, onClose }: { target: ReportTarget; onClose: () =
   };
   return (
     <dialog ref={dialog} role="dialog" aria-modal="true" className="report-dialog panel" aria-labelledby={`${id}-h`}
-      onCancel={(e) => { e.preventDefault(); onClose(); }}>
+      onCancel={(e) => { e.preventDefault(); close(); }}>
       <h2 id={`${id}-h`}>{t('moderation.report.title', { name: target.name })}</h2>
       {sent ? (
         <>
           <p role="status">{t('moderation.report.thanks')}</p>
-          <div className="row"><button type="button" autoFocus onClick={onClose}>{t('moderation.close')}</button></div>
+          <div className="row"><button type="button" autoFocus onClick={close}>{t('moderation.close')}</button></div>
         </>
       ) : (
         <form onSubmit={(e) => { e.preventDefault(); void send(); }}>
@@ -91,7 +95,7 @@ function ReportDialog({ target, onClose }: { target: ReportTarget; onClose: () =
           {error !== null && <p role="alert" className="form-error"><ModErrorText code={error.code} retryAfter={error.retryAfter} /></p>}
           <div className="row">
             <button type="submit" disabled={busy}>{t('moderation.report.send')}</button>
-            <button type="button" className="secondary" onClick={onClose}>{t('moderation.cancel')}</button>
+            <button type="button" className="secondary" onClick={close}>{t('moderation.cancel')}</button>
           </div>
         </form>
       )}
