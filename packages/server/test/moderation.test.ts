@@ -2,7 +2,7 @@ import type { ModActionView, MyModeration, ServerMessage } from '@parlor/protoco
 import { describe, expect, it } from 'vitest';
 import { TestClock } from '../src/index.js';
 import { SESSION_ENDED_CLOSE } from '../src/live-sessions.js';
-import { call, say, tableOf } from './support/moderation.js';
+import { call, moderatorAccount, say, tableOf } from './support/moderation.js';
 import { serverPerTest } from './support/per-test.js';
 
 // Moderators' actions over real HTTP and WebSockets (docs/api.md, "Reports and moderation"): a
@@ -14,11 +14,8 @@ const { start, server, account, anonymous } = serverPerTest();
 const http = (method: string, path: string, opts: { body?: unknown; token?: string } = {}) => call(server(), method, path, opts);
 const HOUR = 3_600_000;
 
-async function moderator(name: string) {
-  const m = await account(name);
-  expect(await server().hub.store.moderation.grantModerator(m.id, 'operator', 0)).toBe(true);
-  return m;
-}
+/** A moderator account (as `parlor mod grant` makes one). */
+const moderator = (name: string) => moderatorAccount(server(), account, name);
 const act = async (token: string, body: Record<string, unknown>) => {
   const r = await http('POST', '/api/mod/actions', { token, body });
   expect(r.status, JSON.stringify(r.json)).toBe(201);

@@ -1,7 +1,7 @@
 import type { ReportView } from '@parlor/protocol';
 import { describe, expect, it } from 'vitest';
 import { TestClock } from '../src/index.js';
-import { call, say, tableOf } from './support/moderation.js';
+import { call, moderatorAccount, say, tableOf } from './support/moderation.js';
 import { serverPerTest } from './support/per-test.js';
 
 // Reports over real HTTP and WebSockets (docs/api.md, "Reports and moderation"): an account reports
@@ -13,11 +13,7 @@ const { start, server, account, connect, anonymous } = serverPerTest();
 const http = (method: string, path: string, opts: { body?: unknown; token?: string } = {}) => call(server(), method, path, opts);
 
 /** A moderator account (as `parlor mod grant` makes one). */
-async function moderator(name: string) {
-  const m = await account(name);
-  expect(await server().hub.store.moderation.grantModerator(m.id, 'operator', 0)).toBe(true);
-  return m;
-}
+const moderator = (name: string) => moderatorAccount(server(), account, name);
 const queue = async (token: string, status = 'open') => ((await http('GET', `/api/mod/reports?status=${status}`, { token })).json as unknown as { reports: ReportView[] }).reports;
 
 describe('a report of a chat line', () => {

@@ -34,3 +34,10 @@ export async function tableOf(who: TestClient, watchers: TestClient[], opts: { r
   }
   return t.table.id;
 }
+
+/** An account made a moderator, as `parlor mod grant` makes one (`account`: the per-test server's). */
+export async function moderatorAccount<A extends { readonly id: string }>(server: ParlorServer, account: (name: string) => Promise<A>, name: string): Promise<A> {
+  const m = await account(name);
+  if (!await server.hub.store.moderation.grantModerator(m.id, 'operator', 0)) throw new Error(`${name} could not be made a moderator`);
+  return m;
+}
