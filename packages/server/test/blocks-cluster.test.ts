@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { socialOf } from '../src/social/social.js';
 import { TestClient } from './support/client.js';
+import { inProcessCluster } from './support/in-process-cluster.js';
 import { TEST_REDIS, skipCluster } from './support/cluster.js';
 import { call, newAccount } from './support/notify-server.js';
 import { type TestSchema, freshSchema } from './support/stores.js';
@@ -14,14 +15,7 @@ import { until } from './support/until.js';
 // table never reaches the blocker.
 
 const skip = await skipCluster('blocks-cluster.test.ts');
-const servers: TestServer[] = [];
-const clients: TestClient[] = [];
-const schemas: TestSchema[] = [];
-afterEach(async () => {
-  for (const c of clients.splice(0)) c.close();
-  for (const s of servers.splice(0)) await s.close().catch(() => {});
-  for (const s of schemas.splice(0)) await s.drop().catch(() => {});
-});
+const { servers, clients, schemas } = inProcessCluster();
 
 describe.skipIf(skip)('a block in a cluster', () => {
   it("made on one process, keeps the blocked player's chat from the blocker at a table hosted on the other", async () => {

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TestClock } from '../src/index.js';
 import { SESSION_ENDED_CLOSE } from '../src/live-sessions.js';
 import { TestClient } from './support/client.js';
+import { inProcessCluster } from './support/in-process-cluster.js';
 import { TEST_REDIS, skipCluster } from './support/cluster.js';
 import { call } from './support/moderation.js';
 import { type TestSchema, freshSchema } from './support/stores.js';
@@ -15,14 +16,7 @@ import { until } from './support/until.js';
 // the bus's word), and a ban through one closes the player's socket on the other.
 
 const skip = await skipCluster('cluster-moderation.test.ts');
-const servers: TestServer[] = [];
-const clients: TestClient[] = [];
-const schemas: TestSchema[] = [];
-afterEach(async () => {
-  for (const c of clients.splice(0)) c.close();
-  for (const s of servers.splice(0)) await s.close().catch(() => {});
-  for (const s of schemas.splice(0)) await s.drop().catch(() => {});
-});
+const { servers, clients, schemas } = inProcessCluster();
 
 async function account(s: TestServer, name: string): Promise<{ client: TestClient; token: string; id: string }> {
   const made = await call(s, 'POST', '/api/accounts', { body: { name, password: 'a long password' } });

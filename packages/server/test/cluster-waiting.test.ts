@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TestClock } from '../src/index.js';
 import { UNLOAD_AFTER_MS, WAKE_AHEAD_MS, WAKE_EVERY_MS } from '../src/waiting-tables.js';
 import { TestClient } from './support/client.js';
+import { inProcessCluster } from './support/in-process-cluster.js';
 import { TEST_REDIS, leaseOwners, skipCluster } from './support/cluster.js';
 import { type TestSchema, freshSchema } from './support/stores.js';
 import { type TestServer, testServer } from './support/server.js';
@@ -19,14 +20,7 @@ import { until } from './support/until.js';
 
 const skip = await skipCluster('cluster-waiting.test.ts');
 const DAY = 86_400_000;
-const servers: TestServer[] = [];
-const clients: TestClient[] = [];
-const schemas: TestSchema[] = [];
-afterEach(async () => {
-  for (const c of clients.splice(0)) c.close();
-  for (const s of servers.splice(0)) await s.close().catch(() => {});
-  for (const s of schemas.splice(0)) await s.drop().catch(() => {});
-});
+const { servers, clients, schemas } = inProcessCluster();
 
 const actions = async (schema: TestSchema, tableId: string) =>
   schema.query<{ seq: number; by: string; at: string }>('SELECT seq, "by", at FROM actions WHERE table_id = $1 ORDER BY game_no, seq', [tableId]);
