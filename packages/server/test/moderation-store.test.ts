@@ -77,6 +77,10 @@ describe.each(kinds)('$name', (kind) => {
     expect(await s.moderation.hasOpenReport('p1', 'p2')).toBe(false);
     expect((await s.moderation.reports('open', 10)).map((r) => r.id)).toEqual(['r2', 'r3']);
     expect((await s.moderation.reports('acted', 10)).map((r) => r.id)).toEqual(['r1']);
+    // About one player, any status, newest first; at most `limit`.
+    expect((await s.moderation.reportsOn('p2', 10)).map((r) => [r.id, r.status])).toEqual([['r3', 'open'], ['r1', 'acted']]);
+    expect((await s.moderation.reportsOn('p2', 1)).map((r) => r.id)).toEqual(['r3']);
+    expect(await s.moderation.reportsOn('p1', 10)).toEqual([]);
   });
 
   it.skipIf(kind.skip)('grants and revokes moderators once each', async () => {

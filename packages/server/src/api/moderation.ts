@@ -45,9 +45,10 @@ export function moderationRoutes(app: FastifyInstance, d: ModerationDeps): void 
     const now = clock.now();
     return Promise.all((await m.modActionsOn(playerId)).map(async (a) => ({ ...actionView(a, now), moderator: await nameOf(a.moderatorId) })));
   };
-  const reportView = async (r: ReportRow): Promise<ReportView> => ({
+  const reportView = async (r: ReportRow, withHistory = true): Promise<ReportView> => ({
     id: r.id, reporter: await nameOf(r.reporterId), player: { id: r.playerId, name: await nameOf(r.playerId) }, reason: r.reason, text: r.text,
-    status: r.status, createdAt: new Date(r.createdAt).toISOString(), evidence: JSON.parse(r.evidence) as ReportEvidence, history: await history(r.playerId),
+    status: r.status, createdAt: new Date(r.createdAt).toISOString(), evidence: JSON.parse(r.evidence) as ReportEvidence,
+    history: withHistory ? await history(r.playerId) : [],
   });
 
   app.get<{ Querystring: { status?: string } }>('/api/mod/reports', async (req, res) => {
@@ -56,7 +57,7 @@ export function moderationRoutes(app: FastifyInstance, d: ModerationDeps): void 
       const status = req.query.status ?? 'open';
       if (status !== 'open' && status !== 'acted' && status !== 'dismissed') throw new ApiRefusal(400, 'BAD_REQUEST', 'status is open, acted or dismissed.');
       const rows = await m.reports(status, 100);
-      return res.header('cache-control', 'no-store').send({ reports: await Promise.all(rows.map(reportView)) });
+      return res.header('cache-control', 'no-store').send({ reports: await Promise.all(rows.map((r) => reportView(r))) });
     } catch (e) {
       return refuse(res, e);
     }
@@ -118,6 +119,24 @@ export function moderationRoutes(app: FastifyInstance, d: ModerationDeps): void 
       await moderator(req);
       if (await store.playerById(req.params.id) === null) throw new ApiRefusal(404, 'UNKNOWN_PLAYER', 'There is no such player.');
       return res.header('cache-control', 'no-store').send({ actions: await history(req.params.id) });
+    } catch (e) {
+      return refuse(res, e);
+    }
+  });
+
+  app.get<{ Params: { id: string } }>('/api/mod/players/:id/reports', async (req, res) => {
+    try {
+      await moderator(req);
+      const player = await store.playerById(req.params.id);
+      if (player === null) throw new ApiRefusal(404, 'UNKNOWN_PLAYER', 'There is no such player.');
+      // Each report as the queue shows it, with when and by whom it was closed, less the history
+      // (the player's actions come from /actions, once).
+      const rows = await m.reportsOn(player.id, 200);
+      const reports = await Promise.all(rows.map(async (r) => {
+        const { history: _, ...v } = await reportView(r, false);
+        return { ...v, closedAt: r.closedAt === null ? null : new Date(r.closedAt).toISOString(), closedBy: r.closedBy === null ? null : await nameOf(r.closedBy) };
+      }));
+      return res.header('cache-control', 'no-store').send({ player: { id: player.id, name: player.name }, reports });
     } catch (e) {
       return refuse(res, e);
     }

@@ -23,6 +23,8 @@ export interface ModerationStore {
   hasOpenReport(reporterId: string, playerId: string): Promise<boolean>;
   /** Reports of a status, oldest first (the queue), at most `limit`. */
   reports(status: ReportStatus, limit: number): Promise<ReportRow[]>;
+  /** Every report about the player, of any status, newest first, at most `limit` (a moderator's view of their history). */
+  reportsOn(playerId: string, limit: number): Promise<ReportRow[]>;
   /** An open report closed (acted on, or dismissed); false when it was not open. */
   closeReport(id: string, status: Exclude<ReportStatus, 'open'>, by: string, at: number): Promise<boolean>;
 

@@ -52,6 +52,10 @@ export class PostgresModeration implements ModerationStore {
   async reports(status: ReportStatus, limit: number): Promise<ReportRow[]> {
     return (await this.rows('SELECT * FROM reports WHERE status = $1 ORDER BY created_at, id LIMIT $2', [status, limit])).map(reportOf);
   }
+  async reportsOn(playerId: string, limit: number): Promise<ReportRow[]> {
+    // COLLATE "C" on the tie: ids compare byte by byte, as in SQLite.
+    return (await this.rows('SELECT * FROM reports WHERE player_id = $1 ORDER BY created_at DESC, id COLLATE "C" DESC LIMIT $2', [playerId, limit])).map(reportOf);
+  }
   closeReport(id: string, status: Exclude<ReportStatus, 'open'>, by: string, at: number): Promise<boolean> {
     return this.changed("UPDATE reports SET status = $1, closed_by = $2, closed_at = $3 WHERE id = $4 AND status = 'open'", [status, by, at, id]);
   }

@@ -29,6 +29,7 @@ export class SqliteModeration implements ModerationStore {
       made: db.prepare('SELECT COUNT(*) AS n FROM reports WHERE reporter_id = ? AND created_at >= ?'),
       open: db.prepare("SELECT 1 FROM reports WHERE reporter_id = ? AND player_id = ? AND status = 'open' LIMIT 1"),
       reports: db.prepare('SELECT * FROM reports WHERE status = ? ORDER BY created_at, id LIMIT ?'),
+      reportsOn: db.prepare('SELECT * FROM reports WHERE player_id = ? ORDER BY created_at DESC, id DESC LIMIT ?'),
       close: db.prepare("UPDATE reports SET status = ?, closed_by = ?, closed_at = ? WHERE id = ? AND status = 'open'"),
       grant: db.prepare('INSERT INTO moderators (player_id, granted_at, granted_by) VALUES (?, ?, ?) ON CONFLICT (player_id) DO NOTHING'),
       revoke: db.prepare('DELETE FROM moderators WHERE player_id = ?'),
@@ -79,6 +80,9 @@ export class SqliteModeration implements ModerationStore {
   }
   reports(status: ReportStatus, limit: number): Promise<ReportRow[]> {
     return this.guard(() => (this.s.reports.all(status, limit) as Row[]).map(reportOf));
+  }
+  reportsOn(playerId: string, limit: number): Promise<ReportRow[]> {
+    return this.guard(() => (this.s.reportsOn.all(playerId, limit) as Row[]).map(reportOf));
   }
   closeReport(id: string, status: Exclude<ReportStatus, 'open'>, by: string, at: number): Promise<boolean> {
     return this.guard(() => this.s.close.run(status, by, at, id).changes > 0);
