@@ -1,34 +1,17 @@
 import { type FormEvent, type MouseEvent as ReactMouseEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiCall, profileHref } from '../../net/api.js';
+import { profileHref } from '../../net/api.js';
 import { ApiErrorText } from '../account/ApiErrorText.js';
 import { useStrings } from '../WithStrings.js';
 import { useApp, useServices } from '../context.js';
+import { type FriendLists, type Named, type Refusal, friendsApi } from './api.js';
 import './friends.css';
 
 const FILES = ['friends'] as const;
 
-interface Friend { readonly name: string; readonly online: boolean; readonly table?: { readonly id: string; readonly game: string } }
-interface Named { readonly name: string; readonly at: number }
-interface Lists { readonly friends: Friend[]; readonly incoming: Named[]; readonly outgoing: Named[]; readonly blocked: Named[]; readonly allMuted: boolean }
-type Refusal = { code: string; retryAfter: number | null };
+interface Lists extends FriendLists { readonly blocked: readonly Named[]; readonly allMuted: boolean }
 
 const seg = encodeURIComponent;
-
-/** The calls of docs/api.md, "Friends" and "Blocking and muting". */
-export const friendsApi = {
-  friends: (token: string) => apiCall<{ friends: Friend[]; incoming: Named[]; outgoing: Named[] }>('GET', '/api/friends', { token }),
-  blocks: (token: string) => apiCall<{ blocked: Named[] }>('GET', '/api/blocks', { token }),
-  mutes: (token: string) => apiCall<{ muted: string[] }>('GET', '/api/chat-mutes', { token }),
-  ask: (token: string, name: string) => apiCall<{ status: string }>('POST', '/api/friends/requests', { token, body: { name } }),
-  accept: (token: string, name: string) => apiCall<unknown>('POST', `/api/friends/requests/${seg(name)}/accept`, { token }),
-  decline: (token: string, name: string) => apiCall<unknown>('POST', `/api/friends/requests/${seg(name)}/decline`, { token }),
-  withdraw: (token: string, name: string) => apiCall<unknown>('DELETE', `/api/friends/requests/${seg(name)}`, { token }),
-  remove: (token: string, name: string) => apiCall<unknown>('DELETE', `/api/friends/${seg(name)}`, { token }),
-  block: (token: string, name: string) => apiCall<unknown>('PUT', `/api/blocks/${seg(name)}`, { token }),
-  unblock: (token: string, name: string) => apiCall<unknown>('DELETE', `/api/blocks/${seg(name)}`, { token }),
-  muteAll: (token: string, on: boolean) => apiCall<unknown>(on ? 'PUT' : 'DELETE', '/api/chat-mutes/all', { token }),
-};
 
 /**
  * `/friends`: an account's friends (online, and the table they sit at, to watch), the requests it

@@ -11,6 +11,7 @@ import { RatingFigure } from '../account/RatingFigure.js';
 import { gamesToSettle } from '../account/rating-text.js';
 import { useApp, useServices } from '../context.js';
 import { ReportButton } from '../moderation/ReportDialog.js';
+import { ProfileActions } from '../friends/ProfileActions.js';
 import { GamesList } from './GamesList.js';
 import { Link, Nav } from './Nav.js';
 import { RatingChart } from './RatingChart.js';
@@ -70,6 +71,8 @@ export function ProfilePage({ name }: { name: string }) {
         <p className="muted small">{t('account.profile.since', { date: new Date(p.since).toLocaleDateString(lang, { dateStyle: 'long' }) })}</p>
         {/* A report from a profile carries no table: the server keeps the player's own last lines. */}
         {typeof p.id === 'string' && <ReportButton target={{ playerId: p.id, name: p.name }} />}
+        {/* Friends and blocking: for another's profile, with a signed-in player (a guest is pointed to claiming a name). */}
+        {me !== null && !mine && <ProfileActions name={p.name} bot={p.bot === true} />}
       </header>
       {/* An older server sends no reputation. */}
       {p.reputation !== undefined && <ReputationPanel reputation={p.reputation} />}
