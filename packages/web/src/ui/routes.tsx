@@ -16,6 +16,7 @@ const TurnsPage = lazy(() => import('./turns/TurnsPage.js').then((m) => ({ defau
 // Friends, blocks and the chat switch: a chunk of their own.
 // The moderators' page: a chunk of its own.
 const ModPage = lazy(() => import('./moderation/ModPage.js').then((m) => ({ default: m.ModPage })));
+const ModPlayerPage = lazy(() => import('./moderation/ModPlayerPage.js').then((m) => ({ default: m.ModPlayerPage })));
 const FriendsPage = lazy(() => import('./friends/FriendsPage.js').then((m) => ({ default: m.FriendsPage })));
 const loading = <div className="page-loading" aria-busy="true" />;
 
@@ -53,8 +54,10 @@ export const ROUTES: readonly Route[] = [
   path(/^\/me\/turns$/, () => <Suspense fallback={loading}><TurnsPage /></Suspense>),
   // `/friends` friends, requests, blocked players and the all-chat mute (docs/api.md, "Friends").
   path(/^\/friends\/?$/, () => <Suspense fallback={loading}><FriendsPage /></Suspense>),
-  // `/mod` the moderators' page: open reports and appeals (docs/api.md, "Reports and moderation").
-  path(/^\/mod\/?$/, () => <Suspense fallback={loading}><ModPage /></Suspense>),
+  // `/mod` the moderators' page: reports (`?status=acted|dismissed` the closed ones) and appeals (docs/api.md,
+  // "Reports and moderation"); `/mod/players/<id>` a player's record, every action and report.
+  path(/^\/mod\/?$/, (_m, url) => <Suspense fallback={loading}><ModPage status={url.searchParams.get('status')} /></Suspense>),
+  path(/^\/mod\/players\/([A-Za-z0-9_-]+)\/?$/, (m) => <Suspense fallback={loading}><ModPlayerPage playerId={m[1]!} /></Suspense>),
   // `/leaderboard/<game>` accounts by rating in one game.
   path(/^\/leaderboard(?:\/([A-Za-z0-9_-]+))?$/, (m) => <LeaderboardPage game={m[1] ?? null} />),
   // `/account` who you are; `/account/claim`, `/account/sign-in`, `/account/password`, `/account/delete` its forms.

@@ -74,7 +74,7 @@ describe.skipIf(shouldSkip('moderation'))('Reports and moderation', () => {
       await clean(mod, 'the moderator page, 390');
       await report.getByLabel(pl.mod.reason).fill('Please choose a kinder name.');
       await report.getByRole('button', { name: pl.mod.act }).click();
-      await mod.getByText(pl.mod.noReports).waitFor();
+      await mod.getByText(pl.mod.noReportsOf.open).waitFor();
 
       const player = await signedIn(h.browser, bob.token, 'en', 'en-US', 1280);
       pages.push(player);

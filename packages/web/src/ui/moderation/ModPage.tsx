@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useStrings } from '../WithStrings.js';
 import { useServices } from '../context.js';
 import { Link, Nav } from '../profile/Nav.js';
-import { MODERATION_FILES, modApi, type PendingAppeal } from './api.js';
+import { MODERATION_FILES, REPORT_STATUSES, type ReportStatus, modApi, type PendingAppeal } from './api.js';
 import { ModErrorText } from './ModErrorText.js';
+import { Evidence, RecordLink, useDate } from './mod-parts.js';
 import './moderation.css';
 
 type Refusal = { code: string; retryAfter: number | null };
@@ -14,18 +15,16 @@ type Loaded = { state: 'loading' } | { state: 'refused'; error: Refusal } | { st
 /** Whether a kind takes hours: a mute must have them; a suspension or ban without them is for good. */
 const TIMED: ReadonlySet<ModActionKind> = new Set(['mute', 'suspend-rated', 'suspend', 'ban']);
 
-function useDate() {
-  const { i18n } = useTranslation();
-  return (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(Date.parse(iso));
-}
-
 /**
- * `/mod`, the moderators' page: the open reports, oldest first, each with its evidence (the table,
- * its players, the chat with the reported line marked, the player's earlier actions) and a form
- * to act on it or dismiss it; then the appeals waiting for an answer. Anyone else is told the page
- * is for moderators only (the server refuses them NOT_MODERATOR).
+ * `/mod`, the moderators' page: the reports, oldest first, each with its evidence (the table,
+ * its players, the chat with the reported line marked, the player's earlier actions) and, while
+ * open, a form to act on it or dismiss it; tabs (`?status=acted`, `?status=dismissed`) show the
+ * closed ones. Then the appeals waiting for an answer. Each report and appeal links to the
+ * player's record (ModPlayerPage). Anyone else is told the page is for moderators only (the server
+ * refuses them NOT_MODERATOR).
  */
-export function ModPage() {
+export function ModPage({ status: asked = null }: { status?: string | null }) {
+  const status: ReportStatus = (REPORT_STATUSES as readonly string[]).includes(asked ?? '') ? asked as ReportStatus : 'open';
   const { t } = useTranslation();
   const ready = useStrings(MODERATION_FILES);
   const { client } = useServices();
@@ -33,11 +32,12 @@ export function ModPage() {
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const load = useCallback(async () => {
     if (token === null) { setLoaded({ state: 'refused', error: { code: 'NOT_MODERATOR', retryAfter: null } }); return; }
-    const [r, a] = await Promise.all([modApi.reports(token), modApi.appeals(token)]);
+    setLoaded((l) => (l.state === 'ready' ? l : { state: 'loading' }));
+    const [r, a] = await Promise.all([modApi.reports(token, status), modApi.appeals(token)]);
     if (!r.ok) setLoaded({ state: 'refused', error: { code: r.code, retryAfter: r.retryAfter } });
     else if (!a.ok) setLoaded({ state: 'refused', error: { code: a.code, retryAfter: a.retryAfter } });
     else setLoaded({ state: 'ready', reports: r.value.reports, appeals: a.value.appeals });
-  }, [token]);
+  }, [token, status]);
   useEffect(() => { void load(); }, [load]);
   if (!ready) return <div className="page-loading" aria-busy="true" />;
   return (
@@ -49,8 +49,13 @@ export function ModPage() {
       {loaded.state === 'ready' && (
         <>
           <section className="panel" aria-labelledby="mod-reports-h">
-            <h2 id="mod-reports-h">{t('moderation.mod.reports', { n: loaded.reports.length })}</h2>
-            {loaded.reports.length === 0 ? <p className="hint">{t('moderation.mod.noReports')}</p>
+            <h2 id="mod-reports-h">{t(`moderation.mod.reportsHeading.${status}`, { n: loaded.reports.length })}</h2>
+            <nav className="game-tabs" aria-label={t('moderation.mod.statusTabs')}>
+              {REPORT_STATUSES.map((s) => (
+                <Link key={s} href={s === 'open' ? '/mod' : `/mod?status=${s}`} aria-current={s === status ? 'page' : undefined}>{t(`moderation.mod.status.${s}`)}</Link>
+              ))}
+            </nav>
+            {loaded.reports.length === 0 ? <p className="hint">{t(`moderation.mod.noReportsOf.${status}`)}</p>
               : <ul className="plain">{loaded.reports.map((r) => <ReportItem key={r.id} report={r} token={token!} onDone={() => void load()} />)}</ul>}
           </section>
           <section className="panel" aria-labelledby="mod-appeals-h">
@@ -74,7 +79,6 @@ function ReportItem({ report: r, token, onDone }: { report: ReportView; token: s
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Refusal | null>(null);
-  const ev = r.evidence;
   const run = async (call: () => Promise<{ ok: true } | { ok: false; code: string; retryAfter: number | null }>) => {
     setBusy(true);
     const res = await call();
@@ -95,33 +99,19 @@ function ReportItem({ report: r, token, onDone }: { report: ReportView; token: s
   return (
     <li className="mod-report" aria-labelledby={`${id}-h`}>
       <h3 id={`${id}-h`}>{t('moderation.mod.reportOf', { name: r.player.name, reason: t(`moderation.reasons.${r.reason}`) })}</h3>
-      <p className="small">{t('moderation.mod.by', { name: r.reporter, date: date(r.createdAt) })}</p>
+      <p className="small">
+        {t('moderation.mod.by', { name: r.reporter, date: date(r.createdAt) })}
+        {r.status !== 'open' && <> · {t(`moderation.mod.status.${r.status}`)}</>} · <RecordLink player={r.player} />
+      </p>
       {r.text !== '' && <blockquote>{r.text}</blockquote>}
-      {ev.table !== null && (
-        <p className="small">
-          <Link href={`/t/${encodeURIComponent(ev.table.id)}`}>{t('moderation.mod.table', { game: ev.table.game })}</Link>
-          {ev.table.rated && <> · {t('moderation.mod.rated')}</>}
-          {ev.players.length > 0 && <> · {ev.players.map((p) => p.name).join(', ')}</>}
-        </p>
-      )}
-      {ev.chat.length > 0 && (
-        <ol className="plain mod-chat" aria-label={t('moderation.mod.chat')}>
-          {ev.chat.map((c) => (
-            <li key={c.id}>
-              {c.id === ev.line
-                ? <mark><span className="visually-hidden">{t('moderation.mod.reportedLine')} </span><time dateTime={c.at}>{date(c.at)}</time> <strong>{c.name}:</strong> {c.text}</mark>
-                : <><time dateTime={c.at}>{date(c.at)}</time> <strong>{c.name}:</strong> {c.text}</>}
-            </li>
-          ))}
-        </ol>
-      )}
+      <Evidence evidence={r.evidence} />
       {r.history.length > 0 && (
         <>
           <h4>{t('moderation.mod.history')}</h4>
           <ul className="small">{r.history.map((h) => <li key={h.id}>{date(h.at)} · {t(`moderation.kinds.${h.kind}`)} · {h.reason} · {h.moderator}</li>)}</ul>
         </>
       )}
-      <form className="mod-act" onSubmit={(e) => { e.preventDefault(); act(); }}>
+      {r.status === 'open' && <form className="mod-act" onSubmit={(e) => { e.preventDefault(); act(); }}>
         <label htmlFor={`${id}-kind`}>{t('moderation.mod.action')}</label>
         <select id={`${id}-kind`} value={kind} onChange={(e) => setKind(e.target.value as ModActionKind)}>
           {MOD_ACTION_KINDS.map((k) => <option key={k} value={k}>{t(`moderation.kinds.${k}`)}</option>)}
@@ -145,7 +135,7 @@ function ReportItem({ report: r, token, onDone }: { report: ReportView; token: s
           <button type="submit" disabled={busy}>{t('moderation.mod.act')}</button>
           <button type="button" className="secondary" disabled={busy} onClick={() => void run(() => modApi.dismiss(token, r.id))}>{t('moderation.mod.dismiss')}</button>
         </div>
-      </form>
+      </form>}
     </li>
   );
 }
@@ -168,7 +158,7 @@ function AppealItem({ appeal: a, token, onDone }: { appeal: PendingAppeal; token
   return (
     <li className="mod-report">
       <h3>{t('moderation.mod.appealOf', { name: a.player.name, kind: t(`moderation.kinds.${a.kind}`) })}</h3>
-      <p className="small">{t('moderation.mod.actedBy', { name: a.moderator, date: date(a.at) })} · {a.reason}</p>
+      <p className="small">{t('moderation.mod.actedBy', { name: a.moderator, date: date(a.at) })} · {a.reason} · <RecordLink player={a.player} /></p>
       <blockquote>{a.appeal}</blockquote>
       <form onSubmit={(e) => { e.preventDefault(); void send(); }}>
         <fieldset>
