@@ -109,7 +109,8 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     moderated: (p, banned) => hub.moderation.acted(p, banned), renamed: (...a) => hub.renamed(...a),
   });
   turnRoutes(app, { store, sessions: hub.sessions, now: () => (opts.clock ?? systemClock).now() });
-  friendRoutes(app, { store, sessions: hub.sessions, clock: opts.clock ?? systemClock, online: (p) => hub.players.isConnected(p), tables: () => hub.lobbyEntries() });
+  friendRoutes(app, { store, sessions: hub.sessions, clock: opts.clock ?? systemClock, online: (p) => hub.players.isConnected(p), tables: () => hub.lobbyEntries(),
+    invited: (t, p) => hub.invitations.wasInvited(t, p) });
   blockRoutes(app, { store, sessions: hub.sessions, clock: opts.clock ?? systemClock, changed: (p) => socialOf(store).changedEverywhere(p) });
 
   await securityHeaders(app);

@@ -66,7 +66,9 @@ export class Invitations {
     await this.d.bus?.subscribe(CHANNEL, (m) => {
       const r = relayed.safeParse(m);
       if (r.success) {
-        if (r.data.by !== this.self) this.deliver(r.data.player, r.data.msg as Invited);
+        if (r.data.by === this.self) return;
+        this.inviteesOf(r.data.msg.tableId).add(r.data.player);
+        this.deliver(r.data.player, r.data.msg as Invited);
       } else this.d.log.warn({ channel: CHANNEL }, 'an invitation from the cluster was not one; dropped');
     });
   }
@@ -103,6 +105,12 @@ export class Invitations {
     });
     ok(row.id);
   }
+
+  /**
+   * Whether `playerId` was invited to the table (through this process, or told by another): the
+   * friends list shows a friend at a private table to those invited to it.
+   */
+  wasInvited(tableId: string, playerId: string): boolean { return this.invited.get(tableId)?.has(playerId) === true; }
 
   /** One more invitation by `playerId`, or TOO_MANY_INVITES when it has sent its minute's worth. */
   private count(playerId: string): void {

@@ -27,6 +27,8 @@ export interface FriendsDeps {
   readonly online: (playerId: string) => boolean;
   /** Every table open now, on any process (the lobby's entries). */
   readonly tables: () => Iterable<LobbyEntry>;
+  /** Whether a player was invited to a table (`table.invite`): a private table's seats are theirs to see. */
+  readonly invited: (tableId: string, playerId: string) => boolean;
 }
 
 /** An account signed in, or 403 ACCOUNT_REQUIRED for a guest. */
@@ -59,13 +61,13 @@ export function friendRoutes(app: FastifyInstance, d: FriendsDeps): void {
   const named = async (rows: readonly FriendRow[]) =>
     (await Promise.all(rows.map(async (r) => ({ name: await name(r.id), at: r.at })))).filter((r): r is { name: string; at: number } => r.name !== null);
 
-  /** Where each friend sits, seen by `me`: the first table that seats them, unless private and `me` is not at it. */
+  /** Where each friend sits, seen by `me`: the first table that seats them, unless private and `me` neither sits there nor was invited. */
   const seats = (me: string): Map<string, { id: string; game: string }> => {
     const at = new Map<string, { id: string; game: string }>();
     for (const e of d.tables()) {
       const s = e.summary();
       const ids = s.seats.flatMap((x) => (x.kind === 'player' ? [x.player.id] : []));
-      if (s.private && !ids.includes(me)) continue;
+      if (s.private && !ids.includes(me) && !d.invited(s.id, me)) continue;
       for (const id of ids) if (!at.has(id)) at.set(id, { id: s.id, game: s.game });
     }
     return at;
