@@ -205,7 +205,12 @@ export type ServerMessage =
    * To every page of an account another player invited to a table (`table.invite`): the table, its
    * game, who invited, and the private table's invite to open it with (null for a public table).
    */
-  | { readonly type: 'invited'; readonly tableId: string; readonly game: GameId; readonly from: PlayerInfo; readonly invite: string | null };
+  | { readonly type: 'invited'; readonly tableId: string; readonly game: GameId; readonly from: PlayerInfo; readonly invite: string | null }
+  /**
+   * To every page of an account when one of its friends comes online (their first page anywhere)
+   * or goes offline (their last page closed): read `GET /api/friends` again for where they sit.
+   */
+  | { readonly type: 'friend.presence'; readonly name: string; readonly online: boolean };
 
 /**
  * What one rated game did to a player's display rating (docs/api.md, "Display rating"): the figure

@@ -29,8 +29,8 @@ export interface HelloDeps {
   readonly sanctions: Sanctions;
   /** The server's grace period for tables created without their own (told in the welcome). */
   readonly graceSeconds: number;
-  /** The number of players online may have changed. */
-  readonly onlineChanged: () => void;
+  /** The player came online: the lobby's count and their friends hear it. */
+  readonly onlineChanged: (playerId: string) => void;
 }
 
 /**
@@ -82,7 +82,7 @@ export async function hello(d: HelloDeps, c: Connection, msg: Extract<ClientMess
   c.playerId = player.id;
   if (d.players.add(c)) {
     d.hosting.announce(player.id, true);
-    d.onlineChanged();
+    d.onlineChanged(player.id);
     // The tables where they sit know them connected (and by the name they have now).
     for (const t of d.tables.seatedAt(player.id)) void t.tell(player.id).catch(() => undefined);
   }

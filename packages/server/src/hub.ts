@@ -18,6 +18,7 @@ import type { Metrics } from './metrics.js';
 import { Players } from './players.js';
 import { LiveModeration } from './moderation/live.js';
 import { Invitations } from './invitations.js';
+import { FriendPresence } from './social/friend-presence.js';
 import type { Store, TableRow } from './store/store.js';
 import { Tables } from './tables.js';
 import { Tournaments } from './tournaments.js';
@@ -56,6 +57,7 @@ export class Hub implements HostingPort {
   readonly tournaments: Tournaments;
   /** Invitations to tables (`table.invite`): to the invitee's pages, and by push or mail. */
   readonly invitations: Invitations;
+  readonly friends: FriendPresence; // `friend.presence` to the pages here of a player's friends
   readonly hosting: TableHosting;
   private readonly lobby: LobbyWatch;
   private readonly limits: AddressLimits;
@@ -68,7 +70,9 @@ export class Hub implements HostingPort {
     this.limits = new AddressLimits(d.config);
     this.sessions = new SessionChecks(d.store, d.clock, d.config.sessionIdleDays);
     this.hosting = d.hosting(this);
-    this.moderation = new LiveModeration(d.store.moderation, d.clock, this.hosting, (e) => this.sessionsEnded(e));
+    this.moderation = new LiveModeration(d.store.moderation, d.clock, this.hosting, (e) => this.sessionsEnded(e), (p) => void d.store.playerById(p).then((r) => {
+      if (r !== null && this.players.known(p)) this.renamed(p, r.name, Boolean(r.accountSince), r.avatar ?? null, r.bot === true);
+    }).catch(() => undefined));
     this.players = new Players(d.clock, this.hosting.elsewhere);
     this.lobby = new LobbyWatch(() => this.lobbyEntries(), () => this.players.online, d.store);
     this.registry = new Tables({
@@ -78,15 +82,14 @@ export class Hub implements HostingPort {
     });
     this.tournaments = new Tournaments({ ...d, tables: this.registry, players: this.players, connections: () => this.players.all() });
     this.invitations = new Invitations({ ...d, tables: this.registry, players: this.players });
+    this.friends = new FriendPresence({ friends: d.store.friends, playerById: (id) => d.store.playerById(id), players: this.players, log: d.log });
   }
 
   get store(): Store { return this.d.store; }
   get config(): ServerConfig { return this.d.config; }
   get log(): TableHost['log'] { return this.d.log; }
-  /** The tables hosted here, by id. */
-  get tables(): ReadonlyMap<string, Table> { return this.registry.hosted; }
-  /** Where turn-based tables' notices and invitations go (push and mail, notify/). */
-  set notices(fn: Invitations['notify']) { this.registry.notify = fn; this.invitations.notify = fn; }
+  get tables(): ReadonlyMap<string, Table> { return this.registry.hosted; } // the tables hosted here, by id
+  set notices(fn: Invitations['notify']) { this.registry.notify = fn; this.invitations.notify = fn; } // push and mail (notify/)
   get onlineEveryMs(): number { return this.lobby.onlineEveryMs; }
   set onlineEveryMs(ms: number) { this.lobby.onlineEveryMs = ms; }
   get online(): number { return this.players.online; }
@@ -126,7 +129,7 @@ export class Hub implements HostingPort {
     return { table, watchers };
   }
   presenceChanged(playerId: string, online: boolean, at: number): void {
-    this.lobby.onlineChanged();
+    this.onlineChanged(playerId);
     const connected = online || this.players.isConnected(playerId);
     if (!connected) this.players.seen(playerId, at);
     for (const t of this.registry.seatedAt(playerId)) void t.tell(playerId, connected).catch(() => undefined);
@@ -140,10 +143,7 @@ export class Hub implements HostingPort {
   moderatedHeard(playerId: string): void { this.moderation.heard(playerId); }
 
   /** Sessions ended (a sign-out, a password change, an account deleted): their sockets close here and on every other process. */
-  sessionsEnded(e: SessionEnd): void {
-    this.live.end(e);
-    this.hosting.sessionsEnded(e);
-  }
+  sessionsEnded(e: SessionEnd): void { this.live.end(e); this.hosting.sessionsEnded(e); }
   /** Another process ended sessions: their sockets here close. */
   endSessions(e: SessionEnd): void { this.live.end(e); }
   /** A player's days off changed (`here`: through this process, and every other is told): their tables here that allow vacations hear of it. */
@@ -153,10 +153,9 @@ export class Hub implements HostingPort {
     if (here) this.hosting.vacationChanged(playerId);
   }
 
-  /** A player's name, avatar or bot flag changed outside a connection (an account made or deleted, an avatar chosen, a bot account). */
+  /** A name, avatar or bot flag changed outside a connection (a claim, an avatar, a deletion, a moderator's rename): seats here show it at once. */
   renamed(playerId: string, name: string, account: boolean, avatar: string | null, bot: boolean): void {
     this.players.know(playerId, name, account, avatar, bot);
-    // Told to the tables' watchers at once: their seats show the new name or avatar.
     for (const t of this.registry.seatedAt(playerId)) void t.tell(playerId, true).catch(() => undefined);
   }
 
@@ -186,10 +185,12 @@ export class Hub implements HostingPort {
     if (!this.players.remove(c)) return;
     const playerId = c.playerId!;
     this.hosting.announce(playerId, false);
-    this.lobby.onlineChanged();
+    this.onlineChanged(playerId);
     if (this.players.isConnected(playerId)) return; // still connected to another process of the cluster
     for (const t of this.registry.seatedAt(playerId)) void t.tell(playerId).catch(() => undefined);
   }
+
+  private onlineChanged(playerId: string): void { this.lobby.onlineChanged(); this.friends.changed(playerId); } // the count, and friends' pages
 
   private client(id: string): Client | undefined {
     const c = this.byId.get(id);
@@ -206,7 +207,7 @@ export class Hub implements HostingPort {
           throw new Refusal('TOO_MANY_GUESTS', `Too many new players from your address this hour (at most ${this.d.config.guestsPerAddressPerHour}); reconnect with your token, or try later.`);
         }
         await hello({ store: this.d.store, clock: this.d.clock, players: this.players, tables: this.registry, hosting: this.hosting,
-          sessions: this.sessions, live: this.live, sanctions: this.moderation.sanctions, graceSeconds: this.d.config.graceSeconds, onlineChanged: () => this.lobby.onlineChanged() }, c, msg);
+          sessions: this.sessions, live: this.live, sanctions: this.moderation.sanctions, graceSeconds: this.d.config.graceSeconds, onlineChanged: (p) => this.onlineChanged(p) }, c, msg);
         if (c.playerId !== null) void this.d.store.touchPlayer(c.playerId, new Date(this.d.clock.now()).toISOString()).catch(() => {});
         return;
       }
@@ -242,8 +243,7 @@ export class Hub implements HostingPort {
     this.lobby.close();
     await this.tournaments.stop();
     await this.invitations.stop();
-    // Let queued table work (a move being stored) finish before the store closes; then the
-    // tables' leases are released, so that the other processes take them at once.
+    // Queued table work (a move being stored) ends before the store closes, then leases are released.
     await this.registry.settle();
     await this.hosting.stop();
   }

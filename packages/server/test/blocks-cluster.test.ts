@@ -9,28 +9,34 @@ import { type TestSchema, freshSchema } from './support/stores.js';
 import { type TestServer, testServer } from './support/server.js';
 import { until } from './support/until.js';
 
-// A block made on one process of a cluster holds on the other at once (docs/api.md, "Blocking and
-// muting"): two processes in this test's own process, on one PostgreSQL schema and one Redis. The
-// table is hosted on `a`, the block is made over `b`'s HTTP, and the blocked player's chat at the
-// table never reaches the blocker.
+// Friends and blocks in a cluster: two processes in this test's own process, on one PostgreSQL
+// schema and one Redis. A block made on one process holds on the other at once (docs/api.md,
+// "Blocking and muting"): the table is hosted on `a`, the block is made over `b`'s HTTP, and the
+// blocked player's chat at the table never reaches the blocker. A friend's coming and going on one
+// process is told to their friend's page on the other (docs/protocol.md, `friend.presence`).
 
 const skip = await skipCluster('blocks-cluster.test.ts');
 const { servers, clients, schemas } = inProcessCluster();
 
-describe.skipIf(skip)('a block in a cluster', () => {
+/** An account made over `s`'s HTTP, and a page of it said hello to `s`. */
+async function page(s: TestServer, name: string) {
+  const acc = await newAccount(s.url, name);
+  return { c: await open(s, acc.token), ...acc };
+}
+async function open(s: TestServer, token: string): Promise<TestClient> {
+  const c = await TestClient.anonymous(s.url);
+  clients.push(c);
+  expect((await c.request({ type: 'hello', token })).type).toBe('welcome');
+  return c;
+}
+
+describe.skipIf(skip)('friends and blocks in a cluster', () => {
   it("made on one process, keeps the blocked player's chat from the blocker at a table hosted on the other", async () => {
     const schema = await freshSchema();
     schemas.push(schema);
     const config = { dbPath: schema.url, redisUrl: TEST_REDIS, redisPrefix: `test-${randomBytes(4).toString('hex')}` };
     const [a, b] = [await testServer(config), await testServer(config)] as const;
     servers.push(a, b);
-    const page = async (s: TestServer, name: string) => {
-      const acc = await newAccount(s.url, name);
-      const c = await TestClient.anonymous(s.url);
-      clients.push(c);
-      expect((await c.request({ type: 'hello', token: acc.token })).type).toBe('welcome');
-      return { c, ...acc };
-    };
     const ann = await page(a, 'Ann');
     const bob = await page(b, 'Bob');
     const made = await ann.c.request({ type: 'table.create', game: 'flip-7', seats: 3 });
@@ -45,5 +51,32 @@ describe.skipIf(skip)('a block in a cluster', () => {
     expect((await ann.c.request({ type: 'chat.send', tableId, text: 'ann-after' })).type).toBe('ok');
     await until('Ann hears herself', () => ann.c.received.some((m) => m.type === 'chat' && m.text === 'ann-after'), 5000);
     expect(JSON.stringify(ann.c.received)).not.toContain('across-the-cluster');
+  });
+
+  it("a friend's page opened and closed on one process is told to their friend's page on the other, once", async () => {
+    const schema = await freshSchema();
+    schemas.push(schema);
+    const config = { dbPath: schema.url, redisUrl: TEST_REDIS, redisPrefix: `test-${randomBytes(4).toString('hex')}` };
+    const [a, b] = [await testServer(config), await testServer(config)] as const;
+    servers.push(a, b);
+    const ann = await page(a, 'Ann');
+    const bob = await page(b, 'Bob');
+    expect((await call(a.url, 'POST', '/api/friends/requests', { token: ann.token, body: { name: 'Bob' } })).body).toEqual({ status: 'sent' });
+    expect((await call(b.url, 'POST', '/api/friends/requests/Ann/accept', { token: bob.token })).body).toEqual({ status: 'friends' });
+    const told = () => ann.c.received.filter((m) => m.type === 'friend.presence');
+
+    bob.c.close();
+    expect(await ann.c.next((m) => m.type === 'friend.presence')).toEqual({ type: 'friend.presence', name: 'Bob', online: false });
+    // Bob comes back on both processes: his first page anywhere is told, his second is not.
+    const onB = await open(b, bob.token);
+    expect(await ann.c.next((m) => m.type === 'friend.presence')).toEqual({ type: 'friend.presence', name: 'Bob', online: true });
+    const onA = await open(a, bob.token);
+    await a.hub.friends.settled();
+    await b.hub.friends.settled();
+    expect((await ann.c.request({ type: 'ping' })).type).toBe('pong');
+    expect(told().map((m) => m.type === 'friend.presence' && m.online)).toEqual([false, true]);
+    onB.close();
+    onA.close();
+    expect(await ann.c.next((m) => m.type === 'friend.presence')).toEqual({ type: 'friend.presence', name: 'Bob', online: false });
   });
 });

@@ -13,7 +13,8 @@ import { until } from './support/until.js';
 // Moderation in a cluster (docs/api.md, "Reports and moderation"): two processes in this test's
 // own process, on one PostgreSQL schema and one Redis. A mute given through one process holds at a
 // table hosted by the other (which had read the player's sanctions before, and reads them again on
-// the bus's word), and a ban through one closes the player's socket on the other.
+// the bus's word), and a ban through one closes the player's socket on the other. A rename through
+// one shows at once at the seat of a table the other hosts, before the player says anything.
 
 const skip = await skipCluster('cluster-moderation.test.ts');
 const { servers, clients, schemas } = inProcessCluster();
@@ -61,5 +62,29 @@ describe.skipIf(skip)('moderation in a cluster', () => {
     const again = await TestClient.anonymous(b.url);
     clients.push(again);
     expect(await again.request({ type: 'hello', token: bob.token })).toMatchObject({ type: 'error', code: 'BANNED' });
+  });
+
+  it('a rename through one process shows at once at a seat of a table the other hosts', async () => {
+    const schema = await freshSchema();
+    schemas.push(schema);
+    const config = { dbPath: schema.url, redisUrl: TEST_REDIS, redisPrefix: `test-${randomBytes(4).toString('hex')}` };
+    const [a, b] = [await testServer(config), await testServer(config)] as const;
+    servers.push(a, b);
+    const ann = await account(a, 'Ann');
+    const bob = await account(b, 'Bob');
+    const mo = await account(b, 'Mo');
+    expect(await b.hub.store.moderation.grantModerator(mo.id, 'operator', 0)).toBe(true);
+    const t = await ann.client.request({ type: 'table.create', game: 'flip-7', seats: 3 });
+    if (t.type !== 'table') throw new Error(JSON.stringify(t));
+    const tableId = t.table.id;
+    expect(a.hub.tables.has(tableId)).toBe(true);
+    expect(await bob.client.request({ type: 'table.sit', tableId, seat: 1 })).toMatchObject({ type: 'ok' });
+    const named = (name: string) => (m: { type: string }) => m.type === 'table' && 'table' in m
+      && JSON.stringify((m as Extract<typeof m, { table: unknown }>).table).includes(`"name":"${name}"`);
+    await ann.client.next(named('Bob'));
+    const renamed = ann.client.next(named('Robert'));
+    expect((await call(b, 'POST', '/api/mod/actions', { token: mo.token, body: { playerId: bob.id, kind: 'rename', reason: 'offensive name', name: 'Robert' } })).status).toBe(201);
+    await renamed;
+    expect(a.hub.playerName(bob.id)).toBe('Robert');
   });
 });

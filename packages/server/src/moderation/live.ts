@@ -14,7 +14,7 @@ export class LiveModeration {
   readonly sanctions: Sanctions;
 
   constructor(readonly lines: ModerationStore, clock: Clock, private readonly hosting: Pick<TableHosting, 'moderated'>,
-    private readonly sessionsEnded: (e: SessionEnd) => void) {
+    private readonly sessionsEnded: (e: SessionEnd) => void, private readonly reread: (playerId: string) => void = () => {}) {
     this.sanctions = new Sanctions(lines, clock);
   }
 
@@ -25,6 +25,9 @@ export class LiveModeration {
     if (banned) this.sessionsEnded({ player: playerId, why: 'banned' });
   }
 
-  /** Another process said a moderator acted on a player. */
-  heard(playerId: string): void { this.sanctions.forget(playerId); }
+  /** Another process said a moderator acted on a player: their sanctions, and their name (a rename), are read again. */
+  heard(playerId: string): void {
+    this.sanctions.forget(playerId);
+    this.reread(playerId);
+  }
 }

@@ -171,8 +171,8 @@ export function reduce(s: AppState, m: ServerMessage): AppState {
       }
       return { ...s, notice };
     }
-    // A tournament's page follows its own (ui/tournament/live.ts); invitations are the shell's (ui/Invitations.tsx).
-    case 'tournament': case 'tournament.paired': case 'invited': return s;
+    // A tournament's page follows its own (ui/tournament/live.ts); invitations are the shell's (ui/Invitations.tsx); friends' presence the Friends page's.
+    case 'tournament': case 'tournament.paired': case 'invited': case 'friend.presence': return s;
     case 'ok': case 'pong': return s;
   }
 }
