@@ -17,7 +17,7 @@ const seg = encodeURIComponent;
  * `/friends`: an account's friends (online, and the table they sit at, to watch), the requests it
  * received (accept, decline) and sent (withdraw), a form to ask someone by name, the players it
  * blocked (unblock), and the switch that mutes all chat. A guest is asked to claim a name first,
- * and may still mute all chat. After each change the lists are read again.
+ * and may still mute all chat. After each change, and when a friend comes or goes, the lists are read again.
  */
 export function FriendsPage() {
   const { t } = useTranslation();
@@ -41,6 +41,8 @@ export function FriendsPage() {
     setLists({ ...f.value, blocked: b.ok ? b.value.blocked : [], allMuted });
   }, [token, account]);
   useEffect(() => { void load(); }, [load]);
+  // A friend came online or left (`friend.presence`): the list, and where they sit, are read again.
+  useEffect(() => services.client.onMessage((m) => { if (m.type === 'friend.presence') void load(); }), [services.client, load]);
   if (!ready || token === null || lists === null) return <div className="page-loading" aria-busy="true" />;
 
   const run = (call: Promise<{ ok: boolean; code?: string; retryAfter?: number | null }>, done: string) => {
