@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language, setLanguage } from '../i18n/index.js';
 import type { ParlorClient } from '../net/client.js';
@@ -17,6 +17,10 @@ import { TurnsLink, useTurnsTitle } from './turns/TurnsLink.js';
 import { followTurns } from './turns/turns-store.js';
 import { WithStrings } from './WithStrings.js';
 import './shell.css';
+
+// A moderator's action holding the account back, or a recent warning: a notice, a chunk of its own
+// loaded for accounts only (ui/moderation/ModerationNotice.tsx).
+const ModerationNotice = lazy(() => import('./moderation/ModerationNotice.js').then((m) => ({ default: m.ModerationNotice })));
 
 /** The current path, and a way to go elsewhere without reloading (routes.tsx says what each shows). */
 function usePath(): [string, (p: string) => void] {
@@ -72,6 +76,7 @@ const NO_STRINGS = [] as const;
 function Shell({ path }: { path: string }) {
   const { t } = useTranslation();
   const player = useApp((s) => s.player);
+  const account = useApp((s) => s.account);
   const { client } = useServices();
   const url = new URL(path, window.location.origin);
   const needsName = player === null && client.token === null && !NO_NAME_NEEDED.test(url.pathname);
@@ -85,6 +90,7 @@ function Shell({ path }: { path: string }) {
         {/* In the main region (every part of the page is in a landmark). The name form says its own
             refusals beside the field, once. */}
         {!needsName && <Notice />}
+        {!needsName && account && <Suspense fallback={null}><ModerationNotice /></Suspense>}
         {!needsName && <Invitations />}
         <UpdateNote />
         {needsName ? <NameForm /> : <WithStrings files={pageStrings(url.pathname)}>{page(url)}</WithStrings>}
