@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PostgresStore } from '../src/store/postgres.js';
+import Database from 'better-sqlite3';
 import { SqliteStore } from '../src/store/sqlite.js';
+import { DUE_TABLES } from '../src/store/sqlite/tables.js';
 import type { Store } from '../src/store/store.js';
 import { type TestSchema, freshSchema, skipPostgres, tableRow } from './support/stores.js';
 
@@ -76,3 +78,17 @@ for (const kind of kinds) {
     });
   });
 }
+
+describe("SQLite's due query", () => {
+  it('reads the due index, not every running table, whatever the planner knows of the rows', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'parlor-due-plan-')), 'parlor.db');
+    await new SqliteStore(file).close();
+    const db = new Database(file);
+    try {
+      const plan = (db.prepare(`EXPLAIN QUERY PLAN ${DUE_TABLES}`).all(1, 2, 3) as { detail: string }[]).map((r) => r.detail);
+      expect(plan.find((d) => d.startsWith('SEARCH t '))).toMatch(/USING INDEX tables_due \(due_at<\?\)/);
+    } finally {
+      db.close();
+    }
+  });
+});

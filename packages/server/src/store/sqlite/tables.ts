@@ -3,6 +3,15 @@ import type { ActionRow, DueTable, Fence, GameRecords, GameRow, TableRow } from 
 import type { SqliteLeases } from './leases.js';
 import type { SqliteRecords } from './records.js';
 
+/**
+ * The tables due by a time (`?` 1), running and not leased by a live process (`?` 2: now), soonest
+ * first (`?` 3: at most). `+t.status` keeps SQLite's planner off the status index, by which it read
+ * every running table at each look (some 7 ms, the event loop stalled, with 100,000 tables waiting);
+ * the due index reads only those coming due.
+ */
+export const DUE_TABLES = `SELECT t.id, t.due_at AS dueAt FROM tables t LEFT JOIN table_leases l ON l.table_id = t.id
+  WHERE t.due_at <= ? AND +t.status = 'running' AND (l.table_id IS NULL OR l.expires_at <= ?) ORDER BY t.due_at, t.id LIMIT ?`;
+
 /** Tables, their games and each game's append-only action log in SQLite; writes behind the table's fence. */
 export class SqliteTables {
   private readonly s;
@@ -14,8 +23,7 @@ export class SqliteTables {
       saveTable: db.prepare('INSERT INTO tables (id, body, status, created_at) VALUES (?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body, status = excluded.status'),
       tables: db.prepare("SELECT body FROM tables WHERE status = 'open' OR (status = 'running' AND due_at IS NULL) ORDER BY created_at"),
       setDue: db.prepare('UPDATE tables SET due_at = ? WHERE id = ?'),
-      due: db.prepare(`SELECT t.id, t.due_at AS dueAt FROM tables t LEFT JOIN table_leases l ON l.table_id = t.id
-        WHERE t.due_at <= ? AND t.status = 'running' AND (l.table_id IS NULL OR l.expires_at <= ?) ORDER BY t.due_at, t.id LIMIT ?`),
+      due: db.prepare(DUE_TABLES),
       table: db.prepare('SELECT body FROM tables WHERE id = ?'),
       // A game row left by a crash between storing it and its table (the game never began) is replaced.
       addGame: db.prepare('INSERT OR REPLACE INTO games (table_id, game_no, body, finished_at) VALUES (?, ?, ?, NULL)'),
