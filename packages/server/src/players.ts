@@ -100,6 +100,9 @@ export class Players {
     return true;
   }
 
+  /** A player's connections to this process (none: an empty list). */
+  pagesOf(id: string): Iterable<Connection> { return this.connections.get(id) ?? []; }
+
   /** Every connection of this process, after hello. */
   *all(): Iterable<Connection> {
     for (const set of this.connections.values()) yield* set;

@@ -40,17 +40,18 @@ export class FriendPresence {
   async settled(): Promise<void> { await Promise.all(this.pending.values()); }
 
   private async tell(playerId: string): Promise<void> {
-    if (this.d.players.isConnected(playerId) === this.toldOnline.has(playerId)) return;
+    const { players } = this.d;
+    if (players.known(playerId) && !players.isAccount(playerId)) return; // a guest has no friends
+    if (players.isConnected(playerId) === this.toldOnline.has(playerId)) return;
     const friends = await this.d.friends.friendsOf(playerId);
     // Looked at again after the store's answer: what is true now is what is told.
-    const online = this.d.players.isConnected(playerId);
+    const online = players.isConnected(playerId);
     if (online === this.toldOnline.has(playerId)) return;
     if (online) this.toldOnline.add(playerId);
     else this.toldOnline.delete(playerId);
-    const here = new Set(friends.map((f) => f.id));
-    const pages = [...this.d.players.all()].filter((c) => c.remote !== true && c.playerId !== null && here.has(c.playerId));
+    const pages = friends.flatMap((f) => [...players.pagesOf(f.id)].filter((c) => c.remote !== true));
     if (pages.length === 0) return;
-    const name = this.d.players.known(playerId) ? this.d.players.name(playerId) : (await this.d.playerById(playerId))?.name;
+    const name = players.known(playerId) ? players.name(playerId) : (await this.d.playerById(playerId))?.name;
     if (name === undefined) return;
     const msg: FriendMessage = { type: 'friend.presence', name, online };
     for (const c of pages) c.send(msg);
