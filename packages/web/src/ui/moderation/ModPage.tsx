@@ -160,7 +160,7 @@ function AppealItem({ appeal: a, token, onDone }: { appeal: PendingAppeal; token
       <h3>{t('moderation.mod.appealOf', { name: a.player.name, kind: t(`moderation.kinds.${a.kind}`) })}</h3>
       <p className="small">{t('moderation.mod.actedBy', { name: a.moderator, date: date(a.at) })} · {a.reason} · <RecordLink player={a.player} /></p>
       <blockquote>{a.appeal}</blockquote>
-      <form onSubmit={(e) => { e.preventDefault(); void send(); }}>
+      <form className="mod-act" onSubmit={(e) => { e.preventDefault(); void send(); }}>
         <fieldset>
           <legend>{t('moderation.mod.answer')}</legend>
           {(['upheld', 'lifted'] as const).map((v) => (

@@ -68,7 +68,9 @@ function ActionItem({ action: a }: { action: ModeratorsAction }) {
   return (
     <li className="mod-report mod-action" data-active={a.active || undefined} aria-labelledby={`${id}-h`}>
       <h3 id={`${id}-h`}>
-        {t(`moderation.kinds.${a.kind}`)} · <span className="small">{a.active ? t('moderation.record.active') : t('moderation.player.notInForce')}</span>
+        {t(`moderation.kinds.${a.kind}`)}
+        {/* In force or not: for what holds for a time (a warning or a rename has nothing to run out). */}
+        {TIMED.has(a.kind) && <> · <span className="small">{a.active ? t('moderation.record.active') : t('moderation.player.notInForce')}</span></>}
       </h3>
       <p className="small">
         {t('moderation.mod.actedBy', { name: a.moderator, date: date(a.at) })}

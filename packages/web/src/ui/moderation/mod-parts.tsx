@@ -25,7 +25,7 @@ export function Evidence({ evidence: ev }: { evidence: ReportEvidence }) {
     <>
       {ev.table !== null && (
         <p className="small">
-          <Link href={`/t/${encodeURIComponent(ev.table.id)}`}>{t('moderation.mod.table', { game: ev.table.game })}</Link>
+          <Link href={`/t/${encodeURIComponent(ev.table.id)}`}>{t('moderation.mod.table', { game: t(`games.${ev.table.game}.name`, { defaultValue: ev.table.game }) })}</Link>
           {ev.table.rated && <> · {t('moderation.mod.rated')}</>}
           {ev.players.length > 0 && <> · {ev.players.map((p) => p.name).join(', ')}</>}
         </p>
