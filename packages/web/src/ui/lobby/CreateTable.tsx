@@ -1,7 +1,7 @@
 import { GAME_IDS, type GameId, MOVE_TIMERS } from '@parlor/protocol';
 import { graceChoices } from './options.js';
 import { gameModule } from '@parlor/rules';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RatedOption } from '../account/RatedOption.js';
 import { useApp, useServices } from '../context.js';
@@ -15,14 +15,19 @@ import {
   type TableMode, createMessage,
 } from './create-message.js';
 
+// The friends to invite with the table: a chunk of its own, loaded with the form (accounts only).
+const InviteFriendsField = lazy(() => import('../friends/InviteFriendsField.js').then((m) => ({ default: m.InviteFriendsField })));
+
 /**
  * The create-table form: every option of each game, with a short explanation of each, and how the
  * table is played — real-time (the default: a move timer, a grace period) or turn-based (a time per
- * move, a time bank, a window's length, over hours or days).
+ * move, a time bank, a window's length, over hours or days). An account may tick friends to invite:
+ * once the server's answer names the table, one `table.invite` goes to each, and the refusals wait
+ * for the table's invite form (invitations/after-create.ts).
  */
 export function CreateTable({ onDone }: { onDone: (tableId: string | null) => void }) {
   const { t, i18n } = useTranslation();
-  const { client } = useServices();
+  const { client, store } = useServices();
   const [game, setGame] = useState<GameId>(GAME_IDS[0]);
   const [seats, setSeats] = useState(3);
   const [priv, setPriv] = useState(false);
@@ -41,6 +46,7 @@ export function CreateTable({ onDone }: { onDone: (tableId: string | null) => vo
   const [windowSeconds, setWindowSeconds] = useState(TURN_WINDOW_DEFAULT);
   const [vacation, setVacation] = useState(true);
   const [minReliability, setMinReliability] = useState<number | null>(null);
+  const [friends, setFriends] = useState<string[]>([]);
   const [min, max] = SEAT_RANGE[game];
   const turn = mode === 'turn-based';
   const duration = (s: number) => formatDuration(s, i18n.language);
@@ -62,6 +68,12 @@ export function CreateTable({ onDone }: { onDone: (tableId: string | null) => vo
       game, seats, options, private: priv, rated: rated && account, mode, moveTimer: moveTimer as 0 | 30 | 60 | 120, responseWindow, grace,
       moveSeconds, bankSeconds, windowSeconds: window === null ? null : windowSeconds, vacation, minReliability,
     }));
+    // A refusal is listed at the table's invite form, named: not again, unnamed, in the notice bar.
+    // (Loaded only then: the lobby's first load does without it.)
+    if (r.type === 'table' && account && friends.length > 0) {
+      const { inviteAfterCreate } = await import('../invitations/after-create.js');
+      if ((await inviteAfterCreate(client, r.table.id, friends)).length > 0) store.clearNotice();
+    }
     setBusy(false);
     if (r.type === 'table') onDone(r.table.id);
   };
@@ -158,6 +170,7 @@ export function CreateTable({ onDone }: { onDone: (tableId: string | null) => vo
           )}
         </>
       )}
+      {account && <Suspense fallback={null}><InviteFriendsField chosen={friends} onChange={setFriends} /></Suspense>}
       <div className="row">
         <button type="submit" disabled={busy}>{t('create.submit')}</button>
         <button type="button" className="secondary" onClick={() => onDone(null)}>{t('create.cancel')}</button>

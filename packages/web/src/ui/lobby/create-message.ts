@@ -59,3 +59,22 @@ export function createMessage(c: CreateChoices): Create {
   }
   return { ...common, moveTimer: c.moveTimer, ...(c.responseWindow === null ? {} : { responseWindow: c.responseWindow }), grace: c.grace };
 }
+
+type Invite = Omit<Extract<ClientMessage, { type: 'table.invite' }>, 'id'>;
+
+/**
+ * The `table.invite`s that follow a `table.create` with friends chosen (docs/api.md, "A table with
+ * friends"): one per name, in the order given, each name once (as sign-in compares names).
+ */
+export function inviteMessages(tableId: string, names: readonly string[]): Invite[] {
+  const key = (n: string) => n.normalize('NFKC').toLowerCase();
+  const seen = new Set<string>();
+  const out: Invite[] = [];
+  for (const raw of names) {
+    const name = raw.trim();
+    if (name === '' || seen.has(key(name))) continue;
+    seen.add(key(name));
+    out.push({ type: 'table.invite', tableId, name });
+  }
+  return out;
+}
