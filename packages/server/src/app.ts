@@ -30,7 +30,7 @@ import { exportOf } from './export.js';
 import { createMetrics } from './metrics.js';
 import { openPageOn } from './notify/open-pages.js';
 import { type Notifications, openNotifications } from './notify/service.js';
-import { openStore } from './store/open.js';
+import { openStore, SqliteStore } from './store/open.js';
 import type { Store } from './store/store.js';
 
 export interface ParlorServer {
@@ -59,7 +59,7 @@ export interface StartOptions {
 /** Builds and starts the server: store, tables restored from their logs, HTTP and WebSocket routes. */
 export async function startServer(config: ServerConfig, opts: StartOptions = {}): Promise<ParlorServer> {
   // PARLOR_DB: a SQLite file, or a postgres:// URL (store/open.ts).
-  const store = opts.store ?? await openStore(config.dbPath, { synchronous: config.dbSync, poolSize: config.dbPool, timeoutMs: config.dbTimeoutMs });
+  const store = opts.store ?? await openStore(config.dbPath, { synchronous: config.dbSync, checkpoints: config.dbCheckpoints, poolSize: config.dbPool, timeoutMs: config.dbTimeoutMs });
   const metrics = createMetrics(store);
   // Request logs carry the path only: a query string may hold a private table's invite
   // (GET /tables/:id/export?invite=…), a secret that must not reach the log.
@@ -77,6 +77,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   errorHandler(app);
   const seed = opts.seed ?? (() => randomBytes(32).toString('hex'));
   const log = { warn: (obj: object, msg: string) => app.log.warn(obj, msg), error: (obj: object, msg: string) => app.log.error(obj, msg) };
+  if (store instanceof SqliteStore) store.warn = (msg) => log.warn({ store: 'sqlite' }, msg);
   // PARLOR_REDIS: one of several processes (docs/operations.md, "A cluster").
   const hosting = await openHosting(config, store, metrics, log);
   const hub = new Hub({

@@ -9,6 +9,8 @@ export interface ServerConfig {
   /** PARLOR_DB: a SQLite file (created on first start), or a PostgreSQL database as a `postgres://` URL. */
   readonly dbPath: string;
   readonly dbSync: 'normal' | 'full';
+  /** SQLite: who checkpoints the write-ahead log, a thread of its own (default) or the commits themselves (PARLOR_DB_CHECKPOINTS). */
+  readonly dbCheckpoints: 'thread' | 'inline';
   /** PARLOR_DB_POOL: connections to PostgreSQL (unused with SQLite). */
   readonly dbPool: number;
   /** PARLOR_DB_TIMEOUT_MS: the deadline of each store call (PostgreSQL's statement and connection timeouts, SQLite's busy timeout). */
@@ -128,12 +130,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   }
   const sync = env.PARLOR_DB_SYNC ?? 'normal';
   if (sync !== 'normal' && sync !== 'full') throw new Error(`PARLOR_DB_SYNC must be "normal" or "full", not "${sync}"`);
+  const checkpoints = env.PARLOR_DB_CHECKPOINTS ?? 'thread';
+  if (checkpoints !== 'thread' && checkpoints !== 'inline') throw new Error(`PARLOR_DB_CHECKPOINTS must be "thread" or "inline", not "${checkpoints}"`);
   const allowedOrigins = parseAllowedOrigins(env.PARLOR_ALLOWED_ORIGINS);
   return {
     port: num('PORT', 8080, 0, 65535),
     host: env.HOST ?? '0.0.0.0',
     dbPath: env.PARLOR_DB ?? 'data/parlor.db',
     dbSync: sync,
+    dbCheckpoints: checkpoints,
     dbPool: num('PARLOR_DB_POOL', 10, 1, 1000),
     dbTimeoutMs: Math.round(num('PARLOR_DB_TIMEOUT_MS', 5000, 100, 600_000)),
     webRoot: env.PARLOR_WEB_ROOT ?? defaultWebRoot(),

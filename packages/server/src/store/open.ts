@@ -11,6 +11,8 @@ export type { Store } from './store.js';
 export interface OpenOptions {
   /** SQLite's `synchronous` mode (PARLOR_DB_SYNC). */
   readonly synchronous?: 'normal' | 'full';
+  /** SQLite: who checkpoints its write-ahead log (PARLOR_DB_CHECKPOINTS). */
+  readonly checkpoints?: 'thread' | 'inline';
   /** PostgreSQL: connections in the pool (PARLOR_DB_POOL). */
   readonly poolSize?: number;
   /** The deadline of each store call (PARLOR_DB_TIMEOUT_MS): PostgreSQL's timeouts, SQLite's busy timeout. */
@@ -29,7 +31,9 @@ export function isPostgresUrl(db: string): boolean {
 export async function openStore(db: string, opts: OpenOptions = {}): Promise<Store> {
   const timeout = opts.timeoutMs === undefined ? {} : { timeoutMs: opts.timeoutMs };
   if (isPostgresUrl(db)) return PostgresStore.open(db, { ...timeout, ...(opts.poolSize === undefined ? {} : { max: opts.poolSize }) });
-  return new SqliteStore(db, { ...timeout, ...(opts.synchronous === undefined ? {} : { synchronous: opts.synchronous }) });
+  return new SqliteStore(db, {
+    ...timeout, ...(opts.synchronous === undefined ? {} : { synchronous: opts.synchronous }), ...(opts.checkpoints === undefined ? {} : { checkpoints: opts.checkpoints }),
+  });
 }
 
 /** PARLOR_DB as it may be shown (a log line, a command's output): a URL's password is left out. */

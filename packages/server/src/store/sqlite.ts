@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { SqliteAccounts } from './sqlite/accounts.js';
+import { Checkpoints } from './sqlite/checkpoints.js';
 import { SqliteLeases } from './sqlite/leases.js';
 import { migrate } from './sqlite/migrations.js';
 import { SqliteNotifications } from './sqlite/notifications.js';
@@ -20,7 +21,6 @@ import {
   type AccountRow, type ActionRow, type DueTable, type Fence, type GameRecords, type GameRow, type LeaseRow, type PlayerGameRow, type PlayerRow,
   type RatingPoint, type RatingRow, type SessionRow, type Store, StoreUnavailable, type TableRow, type TournamentRow,
 } from './store.js';
-
 export { SCHEMA_VERSION } from './sqlite/migrations.js';
 
 /** A failure of the database itself (full disk, I/O error, locked, closed) as StoreUnavailable; anything else as it is. */
@@ -39,6 +39,8 @@ function storeError(e: unknown): unknown {
  */
 export class SqliteStore implements Store {
   private readonly db: Database.Database;
+  readonly checkpoints: Checkpoints | null; // the write-ahead log's checkpointing thread; null: the main connection's commits
+  warn: (msg: string) => void = (msg) => process.emitWarning(msg); // the server's log, once it has one
   private readonly players: SqlitePlayers;
   private readonly sessions: SqliteSessions;
   private readonly accounts: SqliteAccounts;
@@ -56,15 +58,17 @@ export class SqliteStore implements Store {
   /**
    * `timeoutMs` (PARLOR_DB_TIMEOUT_MS, default 5 s): how long a statement waits for a lock another
    * connection holds (SQLite's busy timeout) before it fails with SQLITE_BUSY, as StoreUnavailable.
-   * The wait is synchronous: the process does nothing else meanwhile.
+   * The wait is synchronous: the process does nothing else meanwhile. `checkpoints` (PARLOR_DB_CHECKPOINTS):
+   * a thread of its own (default, for a file) or (`inline`) the commit that fills the log, as SQLite does.
    */
-  constructor(path: string, opts: { synchronous?: 'normal' | 'full'; timeoutMs?: number } = {}) {
+  constructor(path: string, opts: { synchronous?: 'normal' | 'full'; timeoutMs?: number; checkpoints?: 'thread' | 'inline' } = {}) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path, { timeout: opts.timeoutMs ?? 5000 });
     this.db.pragma('journal_mode = WAL');
     this.db.pragma(`synchronous = ${opts.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
     this.db.pragma('foreign_keys = ON');
     migrate(this.db);
+    this.checkpoints = path === ':memory:' || opts.checkpoints === 'inline' ? null : new Checkpoints(this.db, path, (m) => this.warn(m));
     this.players = new SqlitePlayers(this.db);
     this.sessions = new SqliteSessions(this.db);
     this.accounts = new SqliteAccounts(this.db, this.players);
@@ -240,6 +244,7 @@ export class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
+    await this.checkpoints?.stop();
     this.db.close();
   }
 }
