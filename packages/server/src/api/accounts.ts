@@ -1,5 +1,8 @@
-import { AVATARS, type Me, type SessionReply, accountDeletion, avatarChoice, botChoice, credentials, isAvatarId, passwordChange } from '@parlor/protocol';
+import {
+  AVATARS, type Me, type MyModeration, type SessionReply, accountDeletion, appealRequest, avatarChoice, botChoice, credentials, isAvatarId, passwordChange,
+} from '@parlor/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { seenBy } from '../accounts/device-label.js';
 import { knownDevice, rememberDevice } from '../accounts/devices.js';
 import { accountNameClash } from '../accounts/name-check.js';
@@ -10,6 +13,7 @@ import { type Bucket, SIGN_IN_LIMITS, type SignInLimits } from '../accounts/sign
 import type { Clock } from '../clock.js';
 import { cleanName, hashToken, randomId } from '../identity.js';
 import type { SessionEnd } from '../live-sessions.js';
+import { actionView } from '../moderation/views.js';
 import type { AccountRow, PlayerRow, Store } from '../store/store.js';
 import { ApiRefusal, bearer, body, caller, refuse } from './http.js';
 
@@ -33,6 +37,9 @@ export interface AccountDeps {
   /** Why a player is banned by a moderator (a sentence), or null: a banned account's sign-in is refused. */
   readonly banned?: (playerId: string) => Promise<string | null>;
 }
+
+/** `POST /api/sessions/banned/appeal`: a banned account's name and password, and its one appeal of an action. */
+const bannedAppeal = credentials.extend({ actionId: z.string().min(1).max(64), text: appealRequest.shape.text });
 
 /** A hash to check passwords against when there is no account, so that a missing name takes as long as a wrong password. */
 let dummy: Promise<string> | null = null;
@@ -111,25 +118,34 @@ export function accountRoutes(app: FastifyInstance, d: AccountDeps): void {
     }
   });
 
+  /**
+   * A name and password checked as a sign-in checks them, with its limits (sign-in-limits.ts): the
+   * account, or BAD_CREDENTIALS (a missing name takes as long as a wrong password).
+   */
+  const signInCheck = async (req: FastifyRequest, rawName: string, password: string): Promise<AccountRow> => {
+    const name = cleanName(rawName);
+    const key = name === null ? '' : nameKey(name);
+    const account = key === '' ? null : await store.accountByKey(key);
+    const device = account === null ? null : knownDevice(req, account, clock.now());
+    // A known device has a bucket of its own; any other is counted by its address and shares the account's slow-down.
+    const taken = await tries(device !== null
+      ? [{ bucket: SIGN_IN_LIMITS.device(device, key), what: 'Too many wrong passwords for this account from this device.' }]
+      : [
+        { bucket: SIGN_IN_LIMITS.address(req.ip), what: 'Too many sign-ins from your address.' },
+        { bucket: SIGN_IN_LIMITS.pair(req.ip, key), what: 'Too many wrong passwords for this account from your address.' },
+        { bucket: SIGN_IN_LIMITS.account(key), what: 'This account has had many wrong passwords lately, so sign-ins from new devices are slowed down; or sign in from a device you signed in from before.' },
+      ]);
+    dummy ??= hashPassword('no account has this password');
+    const ok = await verifyPassword(password, account?.password ?? await dummy);
+    if (account === null || !ok) throw new ApiRefusal(401, 'BAD_CREDENTIALS', 'That name and password do not match an account.');
+    await giveBack(taken);
+    return account;
+  };
+
   app.post('/api/sessions', async (req, reply) => {
     try {
       const { name: rawName, password } = body(credentials, req.body);
-      const name = cleanName(rawName);
-      const key = name === null ? '' : nameKey(name);
-      const account = key === '' ? null : await store.accountByKey(key);
-      const device = account === null ? null : knownDevice(req, account, clock.now());
-      // A known device has a bucket of its own; any other is counted by its address and shares the account's slow-down.
-      const taken = await tries(device !== null
-        ? [{ bucket: SIGN_IN_LIMITS.device(device, key), what: 'Too many wrong passwords for this account from this device.' }]
-        : [
-          { bucket: SIGN_IN_LIMITS.address(req.ip), what: 'Too many sign-ins from your address.' },
-          { bucket: SIGN_IN_LIMITS.pair(req.ip, key), what: 'Too many wrong passwords for this account from your address.' },
-          { bucket: SIGN_IN_LIMITS.account(key), what: 'This account has had many wrong passwords lately, so sign-ins from new devices are slowed down; or sign in from a device you signed in from before.' },
-        ]);
-      dummy ??= hashPassword('no account has this password');
-      const ok = await verifyPassword(password, account?.password ?? await dummy);
-      if (account === null || !ok) throw new ApiRefusal(401, 'BAD_CREDENTIALS', 'That name and password do not match an account.');
-      await giveBack(taken);
+      const account = await signInCheck(req, rawName, password);
       const ban = await d.banned?.(account.playerId) ?? null;
       if (ban !== null) throw new ApiRefusal(403, 'BANNED', ban);
       const token = randomId(24);
@@ -139,6 +155,40 @@ export function accountRoutes(app: FastifyInstance, d: AccountDeps): void {
       rememberDevice(req, reply, account, clock.now());
       const r: SessionReply = { name: account.name, token };
       return reply.send(r);
+    } catch (e) {
+      return refuse(reply, e);
+    }
+  });
+
+  /**
+   * A banned account, signed out, reads why and appeals (docs/api.md, "POST /api/sessions/banned"):
+   * its name and password, checked as a sign-in checks them, stand for the session it cannot have.
+   * Only while a ban holds (NOT_BANNED otherwise: sign in). No session is made.
+   */
+  const bannedAccount = async (req: FastifyRequest, rawName: string, password: string): Promise<AccountRow> => {
+    const account = await signInCheck(req, rawName, password);
+    if (await d.banned?.(account.playerId) == null) throw new ApiRefusal(409, 'NOT_BANNED', 'This account is not banned: sign in.');
+    return account;
+  };
+  app.post('/api/sessions/banned', async (req, reply) => {
+    try {
+      const { name, password } = body(credentials, req.body);
+      const account = await bannedAccount(req, name, password);
+      const now = clock.now();
+      const r: MyModeration = { moderator: false, actions: (await store.moderation.modActionsOn(account.playerId)).map((a) => actionView(a, now)) };
+      return reply.header('cache-control', 'no-store').send(r);
+    } catch (e) {
+      return refuse(reply, e);
+    }
+  });
+  app.post('/api/sessions/banned/appeal', async (req, reply) => {
+    try {
+      const { name, password, actionId, text } = body(bannedAppeal, req.body);
+      const account = await bannedAccount(req, name, password);
+      const a = await store.moderation.modAction(actionId);
+      if (a === null || a.playerId !== account.playerId) throw new ApiRefusal(404, 'NOT_FOUND', 'There is no such action on your account.');
+      if (!await store.moderation.appeal(a.id, text, clock.now())) throw new ApiRefusal(409, 'ALREADY_APPEALED', 'Each action may be appealed once, and this one has been.');
+      return reply.send(actionView((await store.moderation.modAction(a.id))!, clock.now()));
     } catch (e) {
       return refuse(reply, e);
     }
