@@ -7,7 +7,8 @@
  * From a profile and at a table: Ada asks Ben from his profile, Ben accepts on hers (and opens, then
  * keeps back, the block question); Ada creates a table inviting Ben in one step, and Ben's page
  * shows the invitation; her invite form offers Ben, online, with one button (invited already, it says); Ada mutes the table's
- * chat, and a line Ben sends then never reaches her page, while one sent after she unmutes does.
+ * chat, and a line Ben sends then never reaches her page, while one sent after she unmutes does;
+ * with all chat muted on the Friends page, Ben's chat panel says so and links there.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -147,6 +148,21 @@ describe.skipIf(shouldSkip('friends'))('Friends', () => {
       await clean(ada, 'Ada, the table, chat on again, en 1280');
       await clean(ben, 'Ben, the table, ja 390');
       await screenshot(ben, 'friends-table-ja-390');
+
+      // All chat muted, on the Friends page: the table's panel says so, and links there.
+      expect(await ben.getByRole('link', { name: jaCommon.table.chatMutedAllLink }).count()).toBe(0);
+      await ben.goto(`${h.server.url}/friends`);
+      // (A click, not check(): the page's switch moves once the server has answered.)
+      await ben.getByRole('checkbox', { name: ja.muteAll }).click();
+      await ben.getByRole('status').getByText(ja.mutedAll).waitFor();
+      await ben.goto(`${h.server.url}/t/${tableId}`);
+      await ben.getByText(jaCommon.table.chatMutedAll).waitFor();
+      await clean(ben, 'Ben, the table, all chat muted, ja 390');
+      await screenshot(ben, 'friends-table-all-muted-ja-390');
+      await ben.getByRole('link', { name: jaCommon.table.chatMutedAllLink }).click();
+      await ben.waitForURL(/\/friends$/);
+      await ben.getByRole('checkbox', { name: ja.muteAll, checked: true }).click();
+      await ben.getByRole('status').getByText(ja.unmutedAll).waitFor();
     });
   });
 });
