@@ -10,9 +10,13 @@
  * marked in its evidence, the player's record (/mod/players/<id>) lists it, a warning from there
  * moves it to the "acted on" tab and into the record; the warned player sees a notice on their
  * next start, dismisses it, and it stays away. axe finds nothing at 390 and 1280 px.
+ *
+ * And a banned player, signed out, signs in on the first screen: refused, the ban's reason shows
+ * under the form with an appeal form, sent with the name and password; the moderators read it.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import accountEn from '../../src/i18n/locales/en/account.json' with { type: 'json' };
 import common from '../../src/i18n/locales/en/common.json' with { type: 'json' };
 import en from '../../src/i18n/locales/en/moderation.json' with { type: 'json' };
 import pl from '../../src/i18n/locales/pl/moderation.json' with { type: 'json' };
@@ -211,4 +215,42 @@ describe.skipIf(shouldSkip('moderation'))('Reports and moderation', () => {
       await screenshot(reporter, 'moderation-notice-mute-390');
     });
   }, 60_000);
+
+  it('a banned player, signed out, reads why at sign-in and appeals', async () => {
+    await withFailureShots('moderation-banned', () => pages, async () => {
+      const eve = await makeAccount(h, 'Eve');
+      const mod = await makeAccount(h, 'Max');
+      expect(await h.server.hub.store.moderation.grantModerator(mod.id, 'operator', 0)).toBe(true);
+      const ban = await fetch(`${h.server.url}/api/mod/actions`, {
+        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${mod.token}` },
+        body: JSON.stringify({ playerId: eve.id, kind: 'ban', reason: 'Cheating with a second account.' }),
+      });
+      expect(ban.status).toBe(201);
+      const { id: banId } = await ban.json() as { id: string };
+
+      // A new browser, no token: the first screen's sign-in.
+      const context = await h.browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
+      context.setDefaultTimeout(20_000);
+      const page = await context.newPage();
+      pages.push(page);
+      await page.goto(h.server.url);
+      await page.locator('.name-account').getByRole('button', { name: common.name.signIn, exact: true }).click();
+      const form = page.getByRole('form', { name: common.name.signInTitle });
+      await form.getByLabel(accountEn.fields.name, { exact: true }).fill('Eve');
+      await form.getByLabel(accountEn.fields.password, { exact: true }).fill('correct horse battery');
+      await form.getByRole('button', { name: accountEn.signIn.submit, exact: true }).click();
+      await form.getByRole('alert').filter({ hasText: accountEn.errors.BANNED }).waitFor();
+      const banned = page.getByRole('region', { name: en.banned.title });
+      await banned.getByText('Cheating with a second account.').waitFor();
+      await clean(page, 'the first screen with a ban\'s reason, 390');
+      await banned.getByLabel(en.record.appealLabel).fill('I share the flat, not the account.');
+      await banned.getByRole('button', { name: en.record.appeal }).click();
+      await banned.getByText(en.record.waiting).waitFor();
+      await screenshot(page, 'moderation-banned-390');
+      // Still signed out: no token was kept.
+      expect(await page.evaluate(() => localStorage.getItem('parlor.token'))).toBeNull();
+      const appeals = await (await fetch(`${h.server.url}/api/mod/appeals`, { headers: { authorization: `Bearer ${mod.token}` } })).json() as { appeals: { id: string; appeal: string }[] };
+      expect(appeals.appeals.find((a) => a.id === banId)?.appeal).toBe('I share the flat, not the account.');
+    });
+  }, 40_000);
 });

@@ -14,6 +14,9 @@ import { passwordProblem } from './password.js';
 import { changePassword, chooseBot, claimName, deleteAccount, signIn, signOut } from './session.js';
 import './account.css';
 
+// A banned account's reason and appeal, after a sign-in refused BANNED: a chunk of its own.
+const BannedAppeal = lazy(() => import('../moderation/BannedAppeal.js').then((m) => ({ default: m.BannedAppeal })));
+
 /** The avatar choice, with its drawings: a chunk loaded when an account opens its page. */
 const AvatarPicker = lazy(() => import('../avatars/AvatarPicker.js'));
 
@@ -244,6 +247,8 @@ function SignInForm() {
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const { busy, error, setError, done, run } = useSubmit<{ name: string }>();
+  // The name and password last tried: a sign-in refused BANNED reads the ban and appeals with them.
+  const [tried, setTried] = useState<{ name: string; password: string } | null>(null);
   const heading = useFocusFirst();
   if (done !== null) {
     return (
@@ -256,18 +261,22 @@ function SignInForm() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (cleanName(name) === '' || password === '') { setError({ code: 'BAD_CREDENTIALS', retryAfter: null }); return; }
+    setTried({ name: cleanName(name), password });
     void run(() => signIn(services, cleanName(name), password));
   };
   return (
-    <form className="panel account-card account-form" onSubmit={submit} aria-labelledby="signin-h">
-      <h1 id="signin-h" ref={heading} tabIndex={-1}>{t('account.signIn.title')}</h1>
-      <p className="hint">{account ? t('account.signIn.switch', { name: player.name }) : t('account.signIn.replacesGuest', { name: player.name })}</p>
-      <Field label={t('account.fields.name')} value={name} onChange={(e) => setName(e.target.value)} autoComplete="username" />
-      <Field label={t('account.fields.password')} type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" />
-      <FormError error={error} />
-      <div className="row"><button type="submit" disabled={busy}>{t('account.signIn.submit')}</button></div>
-      <p className="small"><Link href="/account/forgot">{t('account.reset.forgot')}</Link></p>
-    </form>
+    <>
+      <form className="panel account-card account-form" onSubmit={submit} aria-labelledby="signin-h">
+        <h1 id="signin-h" ref={heading} tabIndex={-1}>{t('account.signIn.title')}</h1>
+        <p className="hint">{account ? t('account.signIn.switch', { name: player.name }) : t('account.signIn.replacesGuest', { name: player.name })}</p>
+        <Field label={t('account.fields.name')} value={name} onChange={(e) => setName(e.target.value)} autoComplete="username" />
+        <Field label={t('account.fields.password')} type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" />
+        <FormError error={error} />
+        <div className="row"><button type="submit" disabled={busy}>{t('account.signIn.submit')}</button></div>
+        <p className="small"><Link href="/account/forgot">{t('account.reset.forgot')}</Link></p>
+      </form>
+      {error?.code === 'BANNED' && tried !== null && <Suspense fallback={null}><BannedAppeal name={tried.name} password={tried.password} /></Suspense>}
+    </>
   );
 }
 

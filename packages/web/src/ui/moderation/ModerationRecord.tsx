@@ -1,4 +1,5 @@
 import { MAX_REPORT_TEXT, type ModActionView } from '@parlor/protocol';
+import type { ApiResult } from '../../net/api.js';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStrings } from '../WithStrings.js';
@@ -32,13 +33,22 @@ export function ModerationRecord() {
       <h2 id={`${id}-h`}>{t('moderation.record.title')}</h2>
       <p className="hint">{t('moderation.record.intro')}</p>
       <ul className="plain">
-        {actions.map((a) => <ActionItem key={a.id} action={a} token={token} onChange={(v) => setActions((l) => l?.map((x) => (x.id === v.id ? v : x)) ?? null)} />)}
+        {actions.map((a) => (
+          <RecordItem key={a.id} action={a} send={(id, text) => moderationApi.appeal(token, id, text)}
+            onChange={(v) => setActions((l) => l?.map((x) => (x.id === v.id ? v : x)) ?? null)} />
+        ))}
       </ul>
     </section>
   );
 }
 
-function ActionItem({ action: a, token, onChange }: { action: ModActionView; token: string; onChange: (a: ModActionView) => void }) {
+/**
+ * One action of a player's own record, with its appeal (or the form that sends it: `send`, from
+ * the account page with the session, or signed out with the name and password of a banned account).
+ */
+export function RecordItem({ action: a, send, onChange }: {
+  action: ModActionView; send: (id: string, text: string) => Promise<ApiResult<ModActionView>>; onChange: (a: ModActionView) => void;
+}) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const [text, setText] = useState('');
@@ -49,7 +59,7 @@ function ActionItem({ action: a, token, onChange }: { action: ModActionView; tok
   const appeal = async () => {
     if (text.trim() === '') { setError({ code: 'EMPTY_APPEAL', retryAfter: null }); return; }
     setBusy(true);
-    const r = await moderationApi.appeal(token, a.id, text.trim());
+    const r = await send(a.id, text.trim());
     setBusy(false);
     if (r.ok) { setError(null); onChange(r.value); } else setError({ code: r.code, retryAfter: r.retryAfter });
   };

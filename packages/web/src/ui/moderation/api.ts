@@ -7,6 +7,10 @@ export const moderationApi = {
   mine: (token: string) => apiCall<MyModeration>('GET', '/api/me/moderation', { token }),
   appeal: (token: string, id: string, text: string) =>
     apiCall<ModActionView>('POST', `/api/me/moderation/${encodeURIComponent(id)}/appeal`, { body: { text }, token }),
+  /** A banned account, signed out: its record, with its name and password standing for a session. */
+  banned: (name: string, password: string) => apiCall<MyModeration>('POST', '/api/sessions/banned', { body: { name, password } }),
+  bannedAppeal: (name: string, password: string, actionId: string, text: string) =>
+    apiCall<ModActionView>('POST', '/api/sessions/banned/appeal', { body: { name, password, actionId, text } }),
 };
 
 /** The on-demand locale file of these pages and dialogs. */
