@@ -1,12 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { socialOf } from '../src/social/social.js';
 import { TestClient } from './support/client.js';
 import { inProcessCluster } from './support/in-process-cluster.js';
-import { TEST_REDIS, skipCluster } from './support/cluster.js';
+import { skipCluster } from './support/cluster.js';
 import { call, newAccount } from './support/notify-server.js';
-import { type TestSchema, freshSchema } from './support/stores.js';
-import { type TestServer, testServer } from './support/server.js';
+import type { TestServer } from './support/server.js';
 import { until } from './support/until.js';
 
 // Friends and blocks in a cluster: two processes in this test's own process, on one PostgreSQL
@@ -16,7 +14,7 @@ import { until } from './support/until.js';
 // process is told to their friend's page on the other (docs/protocol.md, `friend.presence`).
 
 const skip = await skipCluster('blocks-cluster.test.ts');
-const { servers, clients, schemas } = inProcessCluster();
+const { clients, twoProcesses } = inProcessCluster();
 
 /** An account made over `s`'s HTTP, and a page of it said hello to `s`. */
 async function page(s: TestServer, name: string) {
@@ -32,11 +30,7 @@ async function open(s: TestServer, token: string): Promise<TestClient> {
 
 describe.skipIf(skip)('friends and blocks in a cluster', () => {
   it("made on one process, keeps the blocked player's chat from the blocker at a table hosted on the other", async () => {
-    const schema = await freshSchema();
-    schemas.push(schema);
-    const config = { dbPath: schema.url, redisUrl: TEST_REDIS, redisPrefix: `test-${randomBytes(4).toString('hex')}` };
-    const [a, b] = [await testServer(config), await testServer(config)] as const;
-    servers.push(a, b);
+    const [a, b] = await twoProcesses();
     const ann = await page(a, 'Ann');
     const bob = await page(b, 'Bob');
     const made = await ann.c.request({ type: 'table.create', game: 'flip-7', seats: 3 });
@@ -54,11 +48,7 @@ describe.skipIf(skip)('friends and blocks in a cluster', () => {
   });
 
   it("a friend's page opened and closed on one process is told to their friend's page on the other, once", async () => {
-    const schema = await freshSchema();
-    schemas.push(schema);
-    const config = { dbPath: schema.url, redisUrl: TEST_REDIS, redisPrefix: `test-${randomBytes(4).toString('hex')}` };
-    const [a, b] = [await testServer(config), await testServer(config)] as const;
-    servers.push(a, b);
+    const [a, b] = await twoProcesses();
     const ann = await page(a, 'Ann');
     const bob = await page(b, 'Bob');
     expect((await call(a.url, 'POST', '/api/friends/requests', { token: ann.token, body: { name: 'Bob' } })).body).toEqual({ status: 'sent' });

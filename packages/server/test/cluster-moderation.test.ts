@@ -1,13 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { TestClock } from '../src/index.js';
 import { SESSION_ENDED_CLOSE } from '../src/live-sessions.js';
 import { TestClient } from './support/client.js';
 import { inProcessCluster } from './support/in-process-cluster.js';
-import { TEST_REDIS, skipCluster } from './support/cluster.js';
+import { skipCluster } from './support/cluster.js';
 import { call } from './support/moderation.js';
-import { type TestSchema, freshSchema } from './support/stores.js';
-import { type TestServer, testServer } from './support/server.js';
+import type { TestServer } from './support/server.js';
 import { until } from './support/until.js';
 
 // Moderation in a cluster (docs/api.md, "Reports and moderation"): two processes in this test's
@@ -17,7 +15,7 @@ import { until } from './support/until.js';
 // one shows at once at the seat of a table the other hosts, before the player says anything.
 
 const skip = await skipCluster('cluster-moderation.test.ts');
-const { servers, clients, schemas } = inProcessCluster();
+const { clients, twoProcesses } = inProcessCluster();
 
 async function account(s: TestServer, name: string): Promise<{ client: TestClient; token: string; id: string }> {
   const made = await call(s, 'POST', '/api/accounts', { body: { name, password: 'a long password' } });
@@ -30,12 +28,8 @@ async function account(s: TestServer, name: string): Promise<{ client: TestClien
 
 describe.skipIf(skip)('moderation in a cluster', () => {
   it('a mute through one process holds at a table the other hosts; a ban through one closes the socket on the other', async () => {
-    const schema = await freshSchema();
-    schemas.push(schema);
     const clock = new TestClock();
-    const config = { dbPath: schema.url, redisUrl: TEST_REDIS, redisPrefix: `test-${randomBytes(4).toString('hex')}` };
-    const [a, b] = [await testServer(config, { clock }), await testServer(config, { clock })] as const;
-    servers.push(a, b);
+    const [a, b] = await twoProcesses({ clock });
     const ann = await account(a, 'Ann');
     const bob = await account(b, 'Bob');
     const mo = await account(b, 'Mo');
@@ -65,11 +59,7 @@ describe.skipIf(skip)('moderation in a cluster', () => {
   });
 
   it('a rename through one process shows at once at a seat of a table the other hosts', async () => {
-    const schema = await freshSchema();
-    schemas.push(schema);
-    const config = { dbPath: schema.url, redisUrl: TEST_REDIS, redisPrefix: `test-${randomBytes(4).toString('hex')}` };
-    const [a, b] = [await testServer(config), await testServer(config)] as const;
-    servers.push(a, b);
+    const [a, b] = await twoProcesses();
     const ann = await account(a, 'Ann');
     const bob = await account(b, 'Bob');
     const mo = await account(b, 'Mo');
