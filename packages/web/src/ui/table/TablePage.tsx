@@ -24,6 +24,7 @@ import { AwayBar } from './Presence.js';
 import { botName } from './names.js';
 import { TurnPaceLine } from './TurnClock.js';
 import { InviteForm } from '../invitations/InviteForm.js';
+import { ReportButton } from '../moderation/ReportDialog.js';
 import { SinceSeats, SinceYourMoveLine } from '../turns/Since.js';
 
 /**
@@ -262,6 +263,8 @@ function Seats({ table, invite }: { table: TableState; invite: string | null }) 
             {seat.kind === 'player' && <ReliabilityBadge reliability={seat.reliability} />}
             {seat.kind === 'player' && !seat.connected && <span className="badge">{t('table.disconnected')}</span>}
             {seat.kind === 'player' && seat.away && <span className="badge">{t('table.away')}</span>}
+            {/* Another player, reported from their seat with this table as the evidence (an account's only: ReportDialog). */}
+            {seat.kind === 'player' && <ReportButton target={{ playerId: seat.player.id, name: seat.player.name, tableId: id }} />}
             {editable && seat.kind === 'empty' && (
               <>
                 {/* One seat per person: once seated here, no other seat is offered. */}
