@@ -5,8 +5,9 @@
  * page shows the action and takes one appeal. axe finds nothing at 1280 px (English, the dialog
  * open) and at 390 px (Polish, the moderator's page).
  *
- * Then a report of a chat line: a player says something at a table and the other reports that
- * line through its Report button (at 390 px); the moderator's /mod shows the report with the line
+ * Then a report of a chat line: at a table, the other player's seat offers a Report button (one's
+ * own does not), a player says something and the other reports that line through its Report
+ * button (at 390 px); the moderator's /mod shows the report with the line
  * marked in its evidence, the player's record (/mod/players/<id>) lists it, a warning from there
  * moves it to the "acted on" tab and into the record; the warned player sees a notice on their
  * next start, dismisses it, and it stays away. axe finds nothing at 390 and 1280 px.
@@ -116,6 +117,15 @@ describe.skipIf(shouldSkip('moderation'))('Reports and moderation', () => {
       pages.push(reporter);
       await reporter.goto(`${h.server.url}/t/${tableId}`);
       await reporter.locator('.seat-name', { hasText: 'Cara' }).first().waitFor();
+      // Cara's seat offers Dan a Report button (its dialog names her), and offers Cara none at her own.
+      const atSeat = reporter.locator('.seats li.seat-player').getByRole('button', { name: fill(en.report.label, { name: 'Cara' }) });
+      await atSeat.click();
+      const seatDialog = reporter.getByRole('dialog', { name: fill(en.report.title, { name: 'Cara' }) });
+      await seatDialog.waitFor();
+      await reporter.keyboard.press('Escape');
+      await seatDialog.waitFor({ state: 'detached' });
+      await said.locator('.seats .seat-name', { hasText: 'Cara' }).waitFor();
+      expect(await said.locator('.seats li.seat-player button', { hasText: en.report.button }).count()).toBe(0);
       await said.getByRole('textbox', { name: common.table.chatPlaceholder }).fill('you play like a potato');
       await said.getByRole('button', { name: common.table.send }).click();
       const line = reporter.locator('.chat li', { hasText: 'you play like a potato' });
