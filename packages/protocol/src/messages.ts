@@ -1,5 +1,5 @@
 import { BOT_LEVELS } from '@parlor/bots';
-import { GAMES, GAME_IDS } from '@parlor/rules';
+import { GAME_IDS, GAME_INFO } from '@parlor/rules/catalog';
 import { z } from 'zod';
 import { GRACE_SECONDS, TURN_BANK_SECONDS, TURN_MOVE_SECONDS, TURN_WINDOW_SECONDS } from './limits.js';
 import { MAX_SEATS, MIN_SEATS } from './seats.js';
@@ -131,7 +131,7 @@ export type ClientMessageType = ClientMessage['type'];
 
 /** Each game's own name for its response-window setting (the registry's), accepted for `responseWindow`. */
 export const WINDOW_SETTING_NAMES: readonly string[] = GAME_IDS.flatMap((g) => {
-  const w = GAMES[g].responseWindow;
+  const w = GAME_INFO[g].responseWindow;
   return w === null ? [] : [w.setting];
 });
 

@@ -1,4 +1,4 @@
-import { GAME_IDS } from '@parlor/rules';
+import { GAME_IDS } from '@parlor/rules/catalog';
 import { z } from 'zod';
 import type { GameId } from '@parlor/rules';
 

@@ -1,25 +1,19 @@
+import type { GameId } from './catalog.js';
 import type { AnyGame } from './core/game.js';
 import { flip7 } from './flip-7/game.js';
 import { stirFryEighteen } from './stir-fry-eighteen/game.js';
 
 /**
  * The one registry of games. Everything else that lists games — the protocol's game ids, the bots'
- * levels, the CLI's and the web client's game lists, the scenario runner — derives from it.
- * Adding a game is one folder of this package and one line here (docs/architecture.md).
+ * levels, the CLI's and the web client's game lists, the scenario runner — derives from it. Each
+ * game's facts without its rules (name, seats, options) are in catalog.ts, which the ids, the type
+ * GameId and isGameId come from; a game module is built on them (`...SF_INFO`). Adding a game is one
+ * folder of this package, one line here and one in catalog.ts (docs/architecture.md).
  */
 export const GAMES = {
   'stir-fry-eighteen': stirFryEighteen,
   'flip-7': flip7,
-} as const satisfies Record<string, AnyGame>;
-
-export type GameId = keyof typeof GAMES;
-
-/** Every game id, in the registry's order. */
-export const GAME_IDS = Object.keys(GAMES) as [GameId, ...GameId[]];
-
-export function isGameId(x: unknown): x is GameId {
-  return typeof x === 'string' && Object.hasOwn(GAMES, x);
-}
+} as const satisfies { readonly [G in GameId]: AnyGame };
 
 /** The module of a registered game. */
 export function gameModule(id: GameId): AnyGame {

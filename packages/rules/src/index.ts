@@ -6,6 +6,7 @@ export * from './core/random.js';
 export * from './core/replay.js';
 export * from './scenario/adapter.js';
 export * from './scenario/runner.js';
+export * from './catalog.js';
 export * from './games.js';
 export * from './stir-fry-eighteen/index.js';
 export * from './flip-7/index.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  type AnyGame, type GameEvent, GAMES, GAME_IDS, allowedValues, type OptionField, type Rng, type Seat, type Viewer, createRng, playGame,
+  type AnyGame, type GameEvent, GAMES, GAME_IDS, GAME_INFO, allowedValues, type OptionField, type Rng, type Seat, type Viewer, createRng, playGame,
 } from '../src/index.js';
 
 // The game contract, checked the same way for every game in the registry (OpenSpiel-style):
@@ -165,6 +165,12 @@ describe.each(GAME_IDS.map((id) => [id, GAMES[id] as AnyGame] as const))('game c
       expect(!r.ok && r.error.code).toBe('BAD_PLAYERS');
     }
     expect(game.terms.length).toBeGreaterThan(0);
+  });
+
+  it('is the catalog\'s game: the same id, names, seats, options and response-window length', () => {
+    const info = GAME_INFO[id];
+    for (const key of ['id', 'name', 'ruleTag', 'minPlayers', 'maxPlayers', 'options'] as const) expect(game[key]).toBe(info[key]);
+    expect(game.responseWindow === null ? null : { seconds: game.responseWindow.seconds, setting: game.responseWindow.setting }).toEqual(info.responseWindow);
   });
 
   it('accepts every legal action, refuses everything else unchanged, hides what it must, and ends', async () => {

@@ -73,6 +73,28 @@ export interface ResponseWindow<S, A> {
   readonly setting: string;
 }
 
+/** A response window's length settings alone (what a create form offers), without its rules. */
+export type ResponseWindowLength = Pick<ResponseWindow<unknown, unknown>, 'seconds' | 'setting'>;
+
+/**
+ * What a game is, without its rules engine: its id, names, seat range, options and response-window
+ * length. Small on purpose: the web client's lobby and the protocol's schemas read it (catalog.ts)
+ * without loading any game's rules; each game's module is built on its own (`...SF_INFO`).
+ */
+export interface GameInfo<O = unknown> {
+  /** The id on the wire, in exports and in scenario files. */
+  readonly id: string;
+  /** The game's name in English (the web client translates it by id). */
+  readonly name: string;
+  /** The prefix of the game's rule numbers (`SF` for SF-14), cited in refusals and scenarios. */
+  readonly ruleTag: string;
+  readonly minPlayers: number;
+  readonly maxPlayers: number;
+  readonly options: GameOptions<O>;
+  /** The length settings of the game's response window (see GameModule); null when it has none. */
+  readonly responseWindow: ResponseWindowLength | null;
+}
+
 /** For search and simulation: copy once, then play legal actions in place without checks. */
 export interface FastPath<S, A, E extends GameEvent> {
   clone(state: S): S;
@@ -85,16 +107,7 @@ export interface FastPath<S, A, E extends GameEvent> {
  * All functions are pure: no I/O, no clock, no Math.random; chance comes from the seeded generator
  * carried in the state, so a game is fully determined by (players, options, seed, actions).
  */
-export interface GameModule<S, A, V, E extends GameEvent, O, St = unknown> {
-  /** The id on the wire, in exports and in scenario files. */
-  readonly id: string;
-  /** The game's name in English (the web client translates it by id). */
-  readonly name: string;
-  /** The prefix of the game's rule numbers (`SF` for SF-14), cited in refusals and scenarios. */
-  readonly ruleTag: string;
-  readonly minPlayers: number;
-  readonly maxPlayers: number;
-  readonly options: GameOptions<O>;
+export interface GameModule<S, A, V, E extends GameEvent, O, St = unknown> extends GameInfo<O> {
   /** A new game, after every forced move (so it waits for its first real decision). */
   setup(input: SetupInput): Result<S>;
   /** `setup`, with the events of those opening forced moves (the first turn's draw, the first deal). */

@@ -1,6 +1,7 @@
 import type { ErrorCode, RuleError } from './error.js';
 import type { GameEvent, GameModule, Seat, SetupInput } from './game.js';
-import { type GameId, gameModule } from '../games.js';
+import type { GameId } from '../catalog.js';
+import { gameModule } from '../games.js';
 
 /**
  * One action of a stored or exported log: its number, its seat and the action, as untrusted data

@@ -2,7 +2,8 @@ import { type GameModule, eventsFor } from '../core/game.js';
 import { f7Apply, f7ApplyInPlace } from './apply.js';
 import type { F7Event } from './events.js';
 import { f7LegalActions, f7ToAct, type F7Action } from './legal-actions.js';
-import { F7_DEFAULT_OPTIONS, F7_MAX_PLAYERS, F7_MIN_PLAYERS, F7_OPTION_FIELDS, f7ParseOptions, type F7Options } from './options.js';
+import { F7_INFO } from './info.js';
+import type { F7Options } from './options.js';
 import { f7Resample } from './resample.js';
 import { f7Scenario } from './scenario.js';
 import { f7Setup, f7Start } from './setup.js';
@@ -12,12 +13,7 @@ import { f7Outcome, f7View, type F7View } from './view.js';
 
 /** Flip 7 (shared/rules/flip-7.md) behind the game contract (docs/architecture.md). */
 export const flip7: GameModule<F7State, F7Action, F7View, F7Event, F7Options, F7PlayerStats> = {
-  id: 'flip-7',
-  name: 'Flip 7',
-  ruleTag: 'F7',
-  minPlayers: F7_MIN_PLAYERS,
-  maxPlayers: F7_MAX_PLAYERS,
-  options: { defaults: F7_DEFAULT_OPTIONS, fields: F7_OPTION_FIELDS, parse: f7ParseOptions },
+  ...F7_INFO,
   setup: (input) => f7Setup(input),
   start: f7Start,
   toAct: f7ToAct,
@@ -26,7 +22,6 @@ export const flip7: GameModule<F7State, F7Action, F7View, F7Event, F7Options, F7
   view: f7View,
   eventsFor,
   outcome: f7Outcome,
-  responseWindow: null, // one player decides at a time (F7-5, F7-8)
   stats: f7Stats,
   resample: f7Resample,
   length: { unit: 'rounds', of: (s) => s.round },

@@ -23,3 +23,4 @@ export { f7UnseenDrawPile, f7ReshuffledPile, f7NextFlipOdds, type F7NextFlipOdds
 export { f7Scenario } from './scenario.js';
 export { f7Resample } from './resample.js';
 export { f7Stats, type F7PlayerStats } from './stats.js';
+export { F7_INFO } from './info.js';

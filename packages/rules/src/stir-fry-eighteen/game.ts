@@ -3,10 +3,11 @@ import type { SfAction } from './action.js';
 import { sfApply, sfApplyInPlace } from './apply.js';
 import { SF_CARDS } from './cards.js';
 import type { SfEvent } from './events.js';
-import { SF_DEFAULT_OPTIONS, SF_OPTION_FIELDS, type SfOptions, sfParseOptions } from './options.js';
+import { SF_INFO, SF_TASTE_WINDOW } from './info.js';
+import type { SfOptions } from './options.js';
 import { sfResample } from './resample.js';
 import { sfScenario } from './scenario.js';
-import { SF_MAX_PLAYERS, SF_MIN_PLAYERS, sfSetup, sfStart } from './setup.js';
+import { sfSetup, sfStart } from './setup.js';
 import { type SfState, sfCloneState } from './state.js';
 import { type SfPlayerStats, sfStats } from './stats.js';
 import { sfLegalActions } from './legal-actions.js';
@@ -18,12 +19,7 @@ const TRUST: SfAction = Object.freeze({ type: 'trust' });
 
 /** Stir Fry Eighteen (shared/rules/stir-fry-eighteen.md) behind the game contract (docs/architecture.md). */
 export const stirFryEighteen: GameModule<SfState, SfAction, SfView, SfEvent, SfOptions, SfPlayerStats> = {
-  id: 'stir-fry-eighteen',
-  name: 'Stir Fry Eighteen',
-  ruleTag: 'SF',
-  minPlayers: SF_MIN_PLAYERS,
-  maxPlayers: SF_MAX_PLAYERS,
-  options: { defaults: SF_DEFAULT_OPTIONS, fields: SF_OPTION_FIELDS, parse: sfParseOptions },
+  ...SF_INFO,
   setup: (input) => sfSetup(input),
   start: sfStart,
   toAct: sfToAct,
@@ -40,8 +36,7 @@ export const stirFryEighteen: GameModule<SfState, SfAction, SfView, SfEvent, SfO
   responseWindow: {
     isOpen: (s) => s.phase === 'taste-test',
     silence: () => TRUST,
-    seconds: { default: 8, min: 3, max: 30 },
-    setting: 'tasteWindow',
+    ...SF_TASTE_WINDOW,
   },
   stats: sfStats,
   resample: (s, viewer, rng) => sfResample(s, viewer, rng),

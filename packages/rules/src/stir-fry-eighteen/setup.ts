@@ -3,13 +3,11 @@ import { checkPlayerCount } from '../core/options.js';
 import type { Seat, SetupInput } from '../core/game.js';
 import { type RngState, randomInt, seedRng, shuffleInPlace } from '../core/random.js';
 import { type SfCard, SF_HAND_LIMIT, sfBaseDeck } from './cards.js';
+import { SF_MAX_PLAYERS, SF_MIN_PLAYERS } from './info.js';
 import { type SfOptions, sfParseOptions } from './options.js';
 import type { SfState } from './state.js';
 import type { SfEmit, SfEvent } from './events.js';
 import { beginTurn } from './turn.js';
-
-export const SF_MIN_PLAYERS = 2;
-export const SF_MAX_PLAYERS = 5;
 
 /** SF-4..SF-6, SF-30: a new game, up to the first player's start-of-turn draw. */
 export function sfSetup(input: SetupInput, emit: SfEmit | null = null): Result<SfState> {

@@ -1,4 +1,4 @@
-import { GAME_IDS } from '@parlor/rules';
+import { GAME_IDS } from '@parlor/rules/catalog';
 import { useTranslation } from 'react-i18next';
 import { Link, guidedPath, learnPath } from './Link.js';
 import './learn.css';

@@ -1,4 +1,4 @@
-import { GAME_IDS, isGameId } from '@parlor/rules';
+import { GAME_IDS, isGameId } from '@parlor/rules/catalog';
 import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, learnPath } from './Link.js';

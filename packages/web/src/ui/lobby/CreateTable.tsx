@@ -1,6 +1,6 @@
 import { GAME_IDS, type GameId, MOVE_TIMERS } from '@parlor/protocol';
 import { graceChoices } from './options.js';
-import { gameModule } from '@parlor/rules';
+import { GAME_INFO } from '@parlor/rules/catalog';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RatedOption } from '../account/RatedOption.js';
@@ -36,7 +36,7 @@ export function CreateTable({ onDone }: { onDone: (tableId: string | null) => vo
   const [moveTimer, setMoveTimer] = useState<number>(0);
   const serverGrace = useApp((s) => s.grace) ?? 30;
   const [grace, setGrace] = useState<number>(() => (graceChoices(serverGrace).includes(serverGrace) ? serverGrace : 30));
-  const window = gameModule(game).responseWindow;
+  const window = GAME_INFO[game].responseWindow;
   const [responseWindow, setResponseWindow] = useState<number | null>(window?.seconds.default ?? null);
   const [options, setOptions] = useState<Record<string, unknown>>(DEFAULT_OPTIONS[game]);
   const [busy, setBusy] = useState(false);
@@ -54,7 +54,7 @@ export function CreateTable({ onDone }: { onDone: (tableId: string | null) => vo
   const pickGame = (g: GameId) => {
     setGame(g);
     setOptions(DEFAULT_OPTIONS[g]);
-    setResponseWindow(gameModule(g).responseWindow?.seconds.default ?? null);
+    setResponseWindow(GAME_INFO[g].responseWindow?.seconds.default ?? null);
     setSeats((n) => Math.min(Math.max(n, SEAT_RANGE[g][0]), SEAT_RANGE[g][1]));
   };
   // A seat-valued option (who plays first) names a seat of the table: fewer seats reset a choice beyond them.

@@ -1,16 +1,17 @@
 import { GRACE_SECONDS } from '@parlor/protocol';
-import { GAMES, GAME_IDS, type GameId, type OptionField, allowedValues } from '@parlor/rules';
+import { type OptionField, allowedValues } from '@parlor/rules';
+import { GAME_IDS, GAME_INFO, type GameId } from '@parlor/rules/catalog';
 
 export type { OptionField };
 
-/** Each game's option fields, defaults and seat range, from the rules registry (one list of valid values). */
-export const OPTION_FIELDS = Object.fromEntries(GAME_IDS.map((g) => [g, GAMES[g].options.fields])) as Record<GameId, readonly OptionField[]>;
+/** Each game's option fields, defaults and seat range, from the rules' catalog (one list of valid values; no rules engine loaded). */
+export const OPTION_FIELDS = Object.fromEntries(GAME_IDS.map((g) => [g, GAME_INFO[g].options.fields])) as Record<GameId, readonly OptionField[]>;
 
 export const DEFAULT_OPTIONS = Object.fromEntries(
-  GAME_IDS.map((g) => [g, { ...GAMES[g].options.defaults } as Record<string, unknown>])) as Record<GameId, Record<string, unknown>>;
+  GAME_IDS.map((g) => [g, { ...GAME_INFO[g].options.defaults } as Record<string, unknown>])) as Record<GameId, Record<string, unknown>>;
 
 export const SEAT_RANGE = Object.fromEntries(
-  GAME_IDS.map((g) => [g, [GAMES[g].minPlayers, GAMES[g].maxPlayers] as const])) as Record<GameId, readonly [number, number]>;
+  GAME_IDS.map((g) => [g, [GAME_INFO[g].minPlayers, GAME_INFO[g].maxPlayers] as const])) as Record<GameId, readonly [number, number]>;
 
 /** The values a choice offers at a table of `seats` seats (the rules' allowedValues: a seat-valued option offers only the table's seats). */
 export function choiceValues(f: Extract<OptionField, { kind: 'choice' }>, seats: number): readonly (string | number)[] {
