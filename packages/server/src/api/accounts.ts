@@ -1,20 +1,20 @@
 import {
-  AVATARS, type Me, type MyModeration, type SessionReply, accountDeletion, appealRequest, avatarChoice, botChoice, credentials, isAvatarId, passwordChange,
+  AVATARS, type Me, type SessionReply, accountDeletion, avatarChoice, botChoice, credentials, isAvatarId, passwordChange,
 } from '@parlor/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { seenBy } from '../accounts/device-label.js';
-import { knownDevice, rememberDevice } from '../accounts/devices.js';
+import { rememberDevice } from '../accounts/devices.js';
 import { accountNameClash } from '../accounts/name-check.js';
 import { nameKey } from '../accounts/names.js';
 import { hashPassword, passwordProblem, verifyPassword } from '../accounts/passwords.js';
 import type { SessionChecks } from '../accounts/sessions.js';
-import { type Bucket, SIGN_IN_LIMITS, type SignInLimits } from '../accounts/sign-in-limits.js';
+import { signInChecks } from './sign-in-check.js';
+import { SIGN_IN_LIMITS, type SignInLimits } from '../accounts/sign-in-limits.js';
 import type { Clock } from '../clock.js';
 import { cleanName, hashToken, randomId } from '../identity.js';
 import type { SessionEnd } from '../live-sessions.js';
-import { actionView } from '../moderation/views.js';
 import type { AccountRow, PlayerRow, Store } from '../store/store.js';
+import { bannedRoutes } from './banned.js';
 import { ApiRefusal, bearer, body, caller, refuse } from './http.js';
 
 /** How a deleted account's player is shown in the games they played. */
@@ -38,12 +38,6 @@ export interface AccountDeps {
   readonly banned?: (playerId: string) => Promise<string | null>;
 }
 
-/** `POST /api/sessions/banned/appeal`: a banned account's name and password, and its one appeal of an action. */
-const bannedAppeal = credentials.extend({ actionId: z.string().min(1).max(64), text: appealRequest.shape.text });
-
-/** A hash to check passwords against when there is no account, so that a missing name takes as long as a wrong password. */
-let dummy: Promise<string> | null = null;
-
 /**
  * The account routes (docs/api.md): create or claim an account, sign in and out, change the
  * password, choose an avatar, say it is a bot, delete the account. Sign-in tries are limited (sign-in-limits.ts); ending sessions
@@ -53,17 +47,7 @@ export function accountRoutes(app: FastifyInstance, d: AccountDeps): void {
   const { store, events, clock, sessions, limits } = d;
   const iso = () => new Date(clock.now()).toISOString();
 
-  /** Takes a try from each bucket in turn; RATE_LIMITED (saying `what`) at the first that is empty. Resolves to those taken. */
-  const tries = async (buckets: readonly { readonly bucket: Bucket; readonly what: string }[]): Promise<Bucket[]> => {
-    const taken: Bucket[] = [];
-    for (const { bucket, what } of buckets) {
-      const wait = await limits.take(bucket);
-      if (wait !== null) throw new ApiRefusal(429, 'RATE_LIMITED', `${what} Try again in ${Math.ceil(wait)} s.`, wait);
-      taken.push(bucket);
-    }
-    return taken;
-  };
-  const giveBack = (taken: readonly Bucket[]) => Promise.all(taken.map((b) => limits.giveBack(b)));
+  const { tries, giveBack, signInCheck } = signInChecks(store, clock, limits);
   /** The tries of a password check on `account` by a signed-in caller (a change, a deletion). */
   const passwordTries = (req: FastifyRequest, account: AccountRow) =>
     tries([{ bucket: SIGN_IN_LIMITS.pair(req.ip, account.nameKey), what: 'Too many wrong passwords for this account from your address.' }]);
@@ -118,30 +102,6 @@ export function accountRoutes(app: FastifyInstance, d: AccountDeps): void {
     }
   });
 
-  /**
-   * A name and password checked as a sign-in checks them, with its limits (sign-in-limits.ts): the
-   * account, or BAD_CREDENTIALS (a missing name takes as long as a wrong password).
-   */
-  const signInCheck = async (req: FastifyRequest, rawName: string, password: string): Promise<AccountRow> => {
-    const name = cleanName(rawName);
-    const key = name === null ? '' : nameKey(name);
-    const account = key === '' ? null : await store.accountByKey(key);
-    const device = account === null ? null : knownDevice(req, account, clock.now());
-    // A known device has a bucket of its own; any other is counted by its address and shares the account's slow-down.
-    const taken = await tries(device !== null
-      ? [{ bucket: SIGN_IN_LIMITS.device(device, key), what: 'Too many wrong passwords for this account from this device.' }]
-      : [
-        { bucket: SIGN_IN_LIMITS.address(req.ip), what: 'Too many sign-ins from your address.' },
-        { bucket: SIGN_IN_LIMITS.pair(req.ip, key), what: 'Too many wrong passwords for this account from your address.' },
-        { bucket: SIGN_IN_LIMITS.account(key), what: 'This account has had many wrong passwords lately, so sign-ins from new devices are slowed down; or sign in from a device you signed in from before.' },
-      ]);
-    dummy ??= hashPassword('no account has this password');
-    const ok = await verifyPassword(password, account?.password ?? await dummy);
-    if (account === null || !ok) throw new ApiRefusal(401, 'BAD_CREDENTIALS', 'That name and password do not match an account.');
-    await giveBack(taken);
-    return account;
-  };
-
   app.post('/api/sessions', async (req, reply) => {
     try {
       const { name: rawName, password } = body(credentials, req.body);
@@ -160,39 +120,7 @@ export function accountRoutes(app: FastifyInstance, d: AccountDeps): void {
     }
   });
 
-  /**
-   * A banned account, signed out, reads why and appeals (docs/api.md, "POST /api/sessions/banned"):
-   * its name and password, checked as a sign-in checks them, stand for the session it cannot have.
-   * Only while a ban holds (NOT_BANNED otherwise: sign in). No session is made.
-   */
-  const bannedAccount = async (req: FastifyRequest, rawName: string, password: string): Promise<AccountRow> => {
-    const account = await signInCheck(req, rawName, password);
-    if (await d.banned?.(account.playerId) == null) throw new ApiRefusal(409, 'NOT_BANNED', 'This account is not banned: sign in.');
-    return account;
-  };
-  app.post('/api/sessions/banned', async (req, reply) => {
-    try {
-      const { name, password } = body(credentials, req.body);
-      const account = await bannedAccount(req, name, password);
-      const now = clock.now();
-      const r: MyModeration = { moderator: false, actions: (await store.moderation.modActionsOn(account.playerId)).map((a) => actionView(a, now)) };
-      return reply.header('cache-control', 'no-store').send(r);
-    } catch (e) {
-      return refuse(reply, e);
-    }
-  });
-  app.post('/api/sessions/banned/appeal', async (req, reply) => {
-    try {
-      const { name, password, actionId, text } = body(bannedAppeal, req.body);
-      const account = await bannedAccount(req, name, password);
-      const a = await store.moderation.modAction(actionId);
-      if (a === null || a.playerId !== account.playerId) throw new ApiRefusal(404, 'NOT_FOUND', 'There is no such action on your account.');
-      if (!await store.moderation.appeal(a.id, text, clock.now())) throw new ApiRefusal(409, 'ALREADY_APPEALED', 'Each action may be appealed once, and this one has been.');
-      return reply.send(actionView((await store.moderation.modAction(a.id))!, clock.now()));
-    } catch (e) {
-      return refuse(reply, e);
-    }
-  });
+  bannedRoutes(app, { store, clock, banned: d.banned }, signInCheck);
 
   app.delete('/api/sessions', async (req, reply) => {
     try {
