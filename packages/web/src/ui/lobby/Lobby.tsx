@@ -1,10 +1,9 @@
 import type { TableSummary } from '@parlor/protocol';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RatedBadge } from '../account/RatedBadge.js';
 import { useApp, useServices } from '../context.js';
 import { HowToPlayLinks } from '../learn/HowToPlayLinks.js';
-import { CreateTable } from './CreateTable.js';
 import { changedOptions, optionText } from './options.js';
 import { LOBBY_MODES, type LobbyMode, lobbyWatch } from './lobby-filter.js';
 import { formatDuration, turnPace } from '../table/durations.js';
@@ -15,6 +14,14 @@ import { seatWords } from './seats.js';
 import { reliabilityWords } from '../reputation/reputation-text.js';
 import { YourTables } from './YourTables.js';
 import { LobbyTournaments } from '../tournament/pages.js';
+
+/**
+ * The create form, a chunk of its own (with its option fields, the seat and pace choices and the
+ * invitation of friends): the lobby shows it only once its button is pressed, so it stays off the
+ * first load; the lobby asks for it once it has shown, so that the button opens it at once.
+ */
+const loadCreateTable = () => import('./CreateTable.js');
+const CreateTable = lazy(() => loadCreateTable().then((m) => ({ default: m.CreateTable })));
 
 /**
  * The lobby: what invites play (each game against bots, a quick join, who is online), "Your games"
@@ -35,6 +42,8 @@ export function Lobby() {
   const createButton = useRef<HTMLButtonElement>(null);
   // A quick join that found no seat watched a page of its own: `rewatch` brings the lobby's back.
   const { rewatch } = usePlayState();
+  // The create form's chunk, fetched once the first screen is up (a failure is left to the click).
+  useEffect(() => { void loadCreateTable().catch(() => undefined); }, []);
   useEffect(() => {
     if (connection !== 'open') return;
     void client.subscribe('lobby', lobbyWatch(mode));
@@ -60,12 +69,12 @@ export function Lobby() {
             {t('lobby.create')}
           </button>
         </div>
-        {creating && <CreateTable onDone={(id) => {
+        {creating && <Suspense fallback={<div id="create-table" className="page-loading" aria-busy="true" />}><CreateTable onDone={(id) => {
           setCreating(false);
           // Cancelled: the keyboard goes back to the button that opened the form.
           if (id) navigate(`/t/${id}`);
           else createButton.current?.focus();
-        }} />}
+        }} /></Suspense>}
         <fieldset className="lobby-filter">
           <legend>{t('lobby.filter')}</legend>
           {LOBBY_MODES.map((m) => (
