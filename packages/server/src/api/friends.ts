@@ -62,13 +62,13 @@ export function friendRoutes(app: FastifyInstance, d: FriendsDeps): void {
     (await Promise.all(rows.map(async (r) => ({ name: await name(r.id), at: r.at })))).filter((r): r is { name: string; at: number } => r.name !== null);
 
   /** Where each friend sits, seen by `me`: the first table that seats them, unless private and `me` neither sits there nor was invited. */
-  const seats = (me: string): Map<string, { id: string; game: string }> => {
-    const at = new Map<string, { id: string; game: string }>();
+  const seats = (me: string): Map<string, { id: string; game: string; private: boolean }> => {
+    const at = new Map<string, { id: string; game: string; private: boolean }>();
     for (const e of d.tables()) {
       const s = e.summary();
       const ids = s.seats.flatMap((x) => (x.kind === 'player' ? [x.player.id] : []));
       if (s.private && !ids.includes(me) && !d.invited(s.id, me)) continue;
-      for (const id of ids) if (!at.has(id)) at.set(id, { id: s.id, game: s.game });
+      for (const id of ids) if (!at.has(id)) at.set(id, { id: s.id, game: s.game, private: s.private });
     }
     return at;
   };
@@ -83,7 +83,10 @@ export function friendRoutes(app: FastifyInstance, d: FriendsDeps): void {
         const row = await store.playerById(f.id);
         if (row === null) continue;
         const online = d.online(f.id);
-        const table = where.get(f.id);
+        const at = where.get(f.id);
+        // A private table shown here is the caller's to open (they sit there or were invited): its invite comes with it.
+        const invite = at?.private === true ? (await store.table(at.id))?.invite : undefined;
+        const table = at === undefined ? undefined : { id: at.id, game: at.game, ...(invite === undefined ? {} : { invite }) };
         list.push({ name: row.name, ...(row.avatar ? { avatar: row.avatar } : {}), since: f.at, online, ...(table === undefined ? {} : { table }) });
       }
       return res.header('cache-control', 'no-store').send({ friends: list, incoming: await named(pending.incoming), outgoing: await named(pending.outgoing) });

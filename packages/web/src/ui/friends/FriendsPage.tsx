@@ -4,14 +4,16 @@ import { profileHref } from '../../net/api.js';
 import { ApiErrorText } from '../account/ApiErrorText.js';
 import { useStrings } from '../WithStrings.js';
 import { useApp, useServices } from '../context.js';
-import { type FriendLists, type Named, type Refusal, friendsApi } from './api.js';
+import { invitedPath } from '../invitations/Invitations.js';
+import { type Friend, type FriendLists, type Named, type Refusal, friendsApi } from './api.js';
 import './friends.css';
 
 const FILES = ['friends'] as const;
 
 interface Lists extends FriendLists { readonly blocked: readonly Named[]; readonly allMuted: boolean }
 
-const seg = encodeURIComponent;
+/** A friend's table, opened with its invite when it is private (the caller sits there or was invited). */
+const tablePath = (t: NonNullable<Friend['table']>) => invitedPath({ tableId: t.id, invite: t.invite ?? null });
 
 /**
  * `/friends`: an account's friends (online, and the table they sit at, to watch), the requests it
@@ -92,7 +94,7 @@ export function FriendsPage() {
               <ul>{lists.friends.map((f) => (
                 <li key={f.name} className="row">{person(f.name)}
                   <span className="small">{f.online ? t('friends.online') : t('friends.offline')}</span>
-                  {f.table !== undefined && <a href={`/t/${seg(f.table.id)}`} onClick={go(`/t/${seg(f.table.id)}`)}>{t('friends.watch', { name: f.name })}</a>}
+                  {f.table !== undefined && <a href={tablePath(f.table)} onClick={go(tablePath(f.table))}>{t('friends.watch', { name: f.name })}</a>}
                   <button type="button" className="secondary" onClick={() => run(friendsApi.remove(token, f.name), t('friends.removed', { name: f.name }))}>{t('friends.remove', { name: f.name })}</button>
                   <button type="button" className="secondary" onClick={() => run(friendsApi.block(token, f.name), t('friends.blockedNow', { name: f.name }))}>{t('friends.block', { name: f.name })}</button>
                 </li>))}</ul>

@@ -1,7 +1,11 @@
 import { apiCall } from '../../net/api.js';
 
 /** A friend as `GET /api/friends` lists them: online anywhere, and the open table they sit at. */
-export interface Friend { readonly name: string; readonly online: boolean; readonly table?: { readonly id: string; readonly game: string } }
+export interface Friend {
+  readonly name: string; readonly online: boolean;
+  /** Where they sit, with a private table's invite when the caller may open it. */
+  readonly table?: { readonly id: string; readonly game: string; readonly invite?: string };
+}
 /** A request or a block: whom, and since when (ms since the epoch). */
 export interface Named { readonly name: string; readonly at: number }
 export interface FriendLists { readonly friends: readonly Friend[]; readonly incoming: readonly Named[]; readonly outgoing: readonly Named[] }
