@@ -77,7 +77,8 @@ async function playToEnd(g: { ann: TestClient; tableId: string; latest: () => Ga
     if (m.outcome !== null) return m;
     if (m.legal.length > 0) {
       if (await hooks.atAnnTurn?.(m)) continue;
-      expect(await g.ann.request({ type: 'action', tableId: g.tableId, seat: 0, seq: m.seq, action: m.legal[0] })).toMatchObject({ type: 'ok' });
+      const r = await g.ann.request({ type: 'action', tableId: g.tableId, seat: 0, seq: m.seq, action: m.legal[0] });
+      expect(r, JSON.stringify(r)).toMatchObject({ type: 'ok' });
       continue;
     }
     await hooks.atBotTurn?.(m);
@@ -186,6 +187,9 @@ describe.skipIf(skip)('store deadlines on PostgreSQL', () => {
         expect(r.type === 'error' && r.message).toMatch(/nothing was played or changed/i);
         expect(game.latest().seq).toBe(m.seq);
         await openDatabase();
+        // Her move is played again once the store answers again (/readyz writes to it): the pool's
+        // connections the database ended are gone by then, and a new one is made.
+        await readyAgain('55000, after Ann was refused');
         refusedAnn = true;
         return true; // her turn comes again: played on the next round of the loop
       },
